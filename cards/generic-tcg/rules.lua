@@ -1,0 +1,394 @@
+-- 「汎用TCG」: the procedures of the game, as hooks the game definition (game.yaml) names.
+-- Clause numbers cite the comprehensive rules ver.1.2. Scripts keep no state: everything
+-- lives in the kernel and is read and changed through `k`.
+local M = {}
+
+local function P(p) return "P" .. p end
+
+-- Units ------------------------------------------------------------------------------------
+
+local function main_unit(p)
+  return k.cards(p, "main")[1]
+end
+
+-- Units in a player's area: the main unit first, then standby 1..4 (306.2).
+local function area_units(p)
+  local out = {}
+  for _, c in ipairs(k.cards(p, "main")) do out[#out + 1] = c end
+  for s = 1, k.slots("standby") do
+    for _, c in ipairs(k.cards(p, "standby", s)) do out[#out + 1] = c end
+  end
+  return out
+end
+
+local function is_ko(c) return k.flag(c, "ko") end
+
+-- 306.7a-3: KO'd units cannot be chosen unless a rule says so.
+local function live_units(p)
+  local out = {}
+  for _, c in ipairs(area_units(p)) do
+    if not is_ko(c) then out[#out + 1] = c end
+  end
+  return out
+end
+
+local function standby_units(p)
+  local out = {}
+  for s = 1, k.slots("standby") do
+    local c = k.cards(p, "standby", s)[1]
+    if c and not is_ko(c) then out[#out + 1] = c end
+  end
+  return out
+end
+
+local function free_standby_slot(p)
+  for s = 1, k.slots("standby") do
+    if #k.cards(p, "standby", s) == 0 then return s end
+  end
+  return nil
+end
+
+local function hand_units(p)
+  local out = {}
+  for _, c in ipairs(k.cards(p, "hand")) do
+    if k.card_type(c) == "unit" then out[#out + 1] = c end
+  end
+  return out
+end
+
+local function where(c)
+  local zone, _, slot = k.zone_of(c)
+  if zone == "standby" then return "スタンバイ・エリア" .. slot end
+  return "メイン・エリア"
+end
+
+-- 909.1: a KO'd unit is turned face down, stays in its area in normal orientation
+-- (306.7a-1, its face public to all), and loses its damage markers (909.1a) and counters (913.6).
+local function knock_out(c, clause, why)
+  k.log(clause, k.name(c), "はKO (is KO'd): ", why)
+  k.set_flag(c, "ko", true)
+  k.set_face(c, false, "all")
+  k.set_orientation(c, "normal")
+  k.clear_counters(c)
+end
+
+-- Setup (403) ------------------------------------------------------------------------------
+
+function M.setup()
+  local redraws = { 0, 0 }
+  for p = 1, 2 do
+    while true do
+      k.shuffle(p, "deck")                                    -- 403.1
+      k.draw(p, 5)                                            -- 403.2
+      k.log("403.2", P(p), "はデッキをシャッフルし、5枚引く (shuffles and draws 5)")
+      if #hand_units(p) > 0 then break end
+      -- 403.3a: no unit in hand: reveal it, return it to the deck, start again from 403.1.
+      local names = {}
+      for _, c in ipairs(k.cards(p, "hand")) do
+        names[#names + 1] = k.name(c)
+        k.move(c, p, "deck")
+      end
+      redraws[p] = redraws[p] + 1
+      k.set_pvar(p, "redraws", redraws[p])
+      k.log("403.3a", P(p), "は手札にユニットが無いので引き直す (redraws; reveals ", table.concat(names, "、"), ")")
+    end
+  end
+  -- 403.3: each player puts one unit from hand face down into the main area.
+  for p = 1, 2 do
+    local c = k.choose_cards(p, hand_units(p), { prompt = "メイン・エリアに裏向きで置くユニット (main unit, face down)", clause = "403.3" })
+    local m = k.move(c, p, "main")
+    k.set_face(m, false, "owner")
+    k.log("403.3", P(p), "はユニットを1枚裏向きでメイン・エリアに置く (puts a unit face down)")
+  end
+  -- 403.3b: the player who redrew fewer times draws the difference.
+  if redraws[1] ~= redraws[2] then
+    local fewer = redraws[1] < redraws[2] and 1 or 2
+    local diff = math.abs(redraws[1] - redraws[2])
+    k.draw(fewer, diff)
+    k.log("403.3b", P(fewer), "は引き直し回数の差", diff, "枚を引く (draws the redraw difference)")
+  end
+  -- 403.4: a random method picks the first player.
+  local first = k.random(2)
+  k.set_turn_player(first)
+  k.log("403.4", P(first), "が先攻 (goes first)")
+  -- 403.5: main units are turned face up.
+  for p = 1, 2 do
+    local m = main_unit(p)
+    k.set_face(m, true)
+    k.log("403.5", P(p), "のメイン・ユニット: ", k.name(m))
+  end
+end
+
+-- Draw phase (502) -------------------------------------------------------------------------
+
+function M.draw_phase()
+  local tp = k.turn_player()
+  if k.draw(tp, 1) == 1 then
+    k.log("502.1", P(tp), "は1枚引く (draws 1)")
+  end
+end
+
+-- Main-phase actions (600) -----------------------------------------------------------------
+
+-- 602: once per turn, attach one hand card as energy to one of your units, then draw 1.
+function M.charge_options(p)
+  local out = {}
+  if k.pvar(p, "charged") ~= 0 then return out end           -- 602.2
+  local units = live_units(p)
+  for _, c in ipairs(k.cards(p, "hand")) do
+    for _, u in ipairs(units) do
+      out[#out + 1] = { label = k.name(c) .. " → " .. k.name(u), card = c, unit = u }
+    end
+  end
+  return out
+end
+
+function M.charge(p, a)
+  k.attach(a.card, a.unit, "energy")                         -- 905.2: face down, private
+  k.set_pvar(p, "charged", 1)
+  k.log("602.1", P(p), "は", k.name(a.unit), "にエネルギーをつける (charges ", k.name(a.unit), ")")
+  if k.draw(p, 1) == 1 then
+    k.log("602.1", P(p), "は1枚引く (draws 1)")
+  end
+end
+
+-- 603: put a unit card from hand into a free standby area; repeatable while there is room.
+function M.put_unit_options(p)
+  local out = {}
+  local slot = free_standby_slot(p)
+  if not slot then return out end
+  for _, c in ipairs(hand_units(p)) do
+    out[#out + 1] = { label = k.name(c) .. " → スタンバイ・エリア" .. slot, card = c, slot = slot }
+  end
+  return out
+end
+
+function M.put_unit(p, a)
+  local u = k.move(a.card, p, "standby", a.slot)
+  k.log("603.1", P(p), "は", k.name(u), "をスタンバイ・エリア", a.slot, "に出す (puts into standby ", a.slot, ")")
+end
+
+-- 605 / 915: once per turn, discard energy equal to the retreat cost and swap the
+-- non-stunned main unit with a non-KO'd standby unit.
+function M.retreat_options(p)
+  local out = {}
+  if k.pvar(p, "retreated") ~= 0 then return out end         -- 605.2
+  local m = main_unit(p)
+  if not m or is_ko(m) or k.orientation(m) == "stun" then return out end   -- 915.1a
+  if #k.attachments(m, "energy") < k.field(m, "retreat_cost") then return out end   -- 605.3
+  for _, s in ipairs(standby_units(p)) do                    -- 605.3: needs a non-KO'd standby unit
+    out[#out + 1] = { label = k.name(m) .. " ⇄ " .. k.name(s) .. " (" .. where(s) .. ")", to = s }
+  end
+  return out
+end
+
+function M.retreat(p, a)
+  local m = main_unit(p)
+  local cost = k.field(m, "retreat_cost")
+  local energy = k.attachments(m, "energy")
+  local pay = {}
+  if cost > 0 then
+    if #energy == cost then
+      pay = energy
+    elseif cost == 1 then
+      pay = { k.choose_cards(p, energy, { prompt = "捨てるエネルギー (energy to discard)", clause = "915.1b" }) }
+    else
+      pay = k.choose_cards(p, energy, { prompt = "捨てるエネルギー (energy to discard)", clause = "915.1b", min = cost, max = cost })
+    end
+  end
+  for _, e in ipairs(pay) do k.move(e, k.owner(e), "discard") end
+  k.log("915.1b", k.name(m), "のエネルギーを", #pay, "枚捨てる (discards ", #pay, " energy for retreat cost ", cost, ")")
+  local to = where(a.to)
+  k.swap(m, a.to)                                            -- 915.1c, 914.1
+  k.log("915.1c", k.name(m), "と", k.name(a.to), "を入れ替える (swap: ", k.name(a.to), " is now the main unit)")
+  if k.set_orientation(m, "normal") then                     -- 302.3a-1: main → standby recovers
+    k.log("302.3a-1", k.name(m), "は", to, "に移動して復帰 (recovers)")
+  end
+  k.set_pvar(p, "retreated", 1)
+end
+
+-- Battle phase (700) -----------------------------------------------------------------------
+
+local function has_advantage(attacker, defender)
+  local adv = k.field(attacker, "advantage") or {}
+  for _, a in ipairs(adv) do
+    for _, d in ipairs(k.field(defender, "attributes")) do
+      if a == d then return d end
+    end
+  end
+  return nil
+end
+
+-- 703: the turn player's main unit may declare one skill whose cost it can meet.
+function M.skill_step()
+  local tp = k.turn_player()
+  local m = main_unit(tp)
+  if not m then return end
+  local o = k.orientation(m)
+  if o ~= "normal" then                                      -- 703.1
+    k.log("703.1", k.name(m), "は", o == "rest" and "レスト" or "スタン", "状態なのでバトルフェイズ終了ステップへ (is ", o, ": no skill)")
+    return
+  end
+  local energy = #k.attachments(m, "energy")
+  local options = {}
+  for i, s in ipairs(k.field(m, "skills")) do
+    if s.cost <= energy then                                 -- 703.2a-2
+      options[#options + 1] = {
+        label = string.format("%s (コスト%d, ダメージ%d)", s.name, s.cost, s.damage or 0),
+        value = i,
+      }
+    end
+  end
+  options[#options + 1] = { label = "スキルを使用しない (use no skill)", value = 0 }
+  local pick = k.choose(tp, options, { prompt = "スキルを宣言 (declare a skill)", clause = "703.2" })
+  if pick == 0 then
+    k.log("703.4", P(tp), "はスキルを使用しない (uses no skill)")
+    return
+  end
+  local s = k.field(m, "skills")[pick]
+  k.log("703.2a", k.name(m), "は「", s.name, "」を宣言 (declares ", s.name_en or s.name, "; cost ", s.cost, " ≤ energy ", energy, ")")
+  -- 703.3 / 920.1c: no effect makes it fail, so the skill succeeds.
+  k.log("920.1c", "「", s.name, "」の成否判定: 成功 (success)")
+  k.set_gvar("skill", pick)
+end
+
+function M.skill_declared()
+  return k.gvar("skill") ~= 0
+end
+
+-- 704.3: damage to the opponent's main unit, computed in this exact order.
+function M.damage_step()
+  local tp = k.turn_player()
+  local op = k.opponent(tp)
+  local a = main_unit(tp)
+  local d = main_unit(op)
+  if not a or not d then return end
+  local s = k.field(a, "skills")[k.gvar("skill")]
+  local dmg = s.damage or 0                                  -- 704.3a
+  if dmg <= 0 then                                           -- 704.3a-2
+    k.log("704.3a-2", "「", s.name, "」はスキルダメージが0なので704.4へ (no skill damage)")
+    return
+  end
+  k.log("704.3a", "基準ダメージ ", dmg, " (base damage of ", s.name, ")")
+  -- 704.3b: damage-changing effects (none among cards without text).
+  local attr = has_advantage(a, d)
+  if attr then                                               -- 704.3c-1
+    dmg = dmg * 2
+    k.log("704.3c-1", k.name(d), "の属性", attr, "は", k.name(a), "の有利: ダメージ2倍 → ", dmg, " (advantage doubles the damage)")
+  end
+  k.add_counter(d, "damage", dmg)                            -- 704.3d, 916.1
+  k.log("704.3d", k.name(d), "に", dmg, "ダメージ (", k.name(d), " takes ", dmg, "; total ", k.counter(d, "damage"), "/", k.field(d, "hp"), ")")
+end
+
+-- End phase (505) --------------------------------------------------------------------------
+
+-- 505.3b: each player whose main unit is rested or stunned, turn player first, plays janken
+-- against the opponent; the winner's main unit recovers (907.1).
+function M.janken_recovery()
+  local tp = k.turn_player()
+  for _, p in ipairs({ tp, k.opponent(tp) }) do
+    local m = main_unit(p)
+    if m and not is_ko(m) and k.orientation(m) ~= "normal" then
+      local winner = k.janken(p, k.opponent(p), "505.3b")
+      if winner == p then
+        k.set_orientation(m, "normal")
+        k.log("907.1", k.name(m), "は復帰 (recovers)")
+      else
+        k.log("505.3b", k.name(m), "は復帰しない (stays ", k.orientation(m), ")")
+      end
+    end
+  end
+end
+
+-- Rule processes (1000) --------------------------------------------------------------------
+
+-- 1002: a player who since the last rule process failed a required draw (1002.1) or a
+-- required replacement process (1002.2) loses.
+function M.rp_loss()
+  local acted = false
+  for p = 1, 2 do
+    if k.failed_draw(p) then
+      k.clear_failed_draw(p)
+      k.lose(p, "1002.1", "デッキから必要な枚数を引けなかった (could not draw)")
+      k.log("1002.1", P(p), "は必要な枚数を引けなかったので敗北 (loses: failed draw)")
+      acted = true
+    end
+    if k.pvar(p, "replacement_failed") ~= 0 then
+      k.set_pvar(p, "replacement_failed", 0)
+      k.lose(p, "1002.2", "交代処理を完全に実行できなかった (could not complete a replacement process)")
+      k.log("1002.2", P(p), "は交代処理を実行できなかったので敗北 (loses: no unit to replace)")
+      acted = true
+    end
+  end
+  return acted
+end
+
+-- 1003: a unit in the area with HP ≤ 0 (1003.1) or damage ≥ HP (1003.2) is KO'd.
+function M.rp_ko()
+  local due = {}
+  for p = 1, 2 do
+    for _, u in ipairs(live_units(p)) do
+      local hp, dmg = k.field(u, "hp"), k.counter(u, "damage")
+      if hp <= 0 then
+        due[#due + 1] = { u, "1003.1", "HP " .. hp .. " ≤ 0" }
+      elseif dmg >= hp then
+        due[#due + 1] = { u, "1003.2", "ダメージ " .. dmg .. " ≥ HP " .. hp }
+      end
+    end
+  end
+  for _, d in ipairs(due) do knock_out(d[1], d[2], d[3]) end   -- all at once (811.2a)
+  return #due > 0
+end
+
+-- 1004: a player whose main unit is KO'd swaps it with a non-KO'd standby unit (1004.1);
+-- a player with no main unit moves one there (1004.2). Turn player first.
+function M.rp_replacement()
+  local acted = false
+  local tp = k.turn_player()
+  for _, p in ipairs({ tp, k.opponent(tp) }) do
+    local m = main_unit(p)
+    if not m or is_ko(m) then
+      local clause = m and "1004.1" or "1004.2"
+      local candidates = standby_units(p)
+      if #candidates == 0 then
+        if k.pvar(p, "replacement_failed") == 0 then
+          k.set_pvar(p, "replacement_failed", 1)
+          k.log(clause, P(p), "はKOしていないスタンバイ・ユニットが無く交代できない (no standby unit to replace with)")
+          acted = true
+        end
+      else
+        local s = k.choose_cards(p, candidates, { prompt = "メイン・エリアに出すユニット (new main unit)", clause = clause })
+        if m then
+          k.swap(m, s)
+          k.log("1004.1", P(p), "はKOした", k.name(m), "と", k.name(s), "を入れ替える (replaces the KO'd main unit)")
+        else
+          k.move(s, p, "main")
+          k.log("1004.2", P(p), "は", k.name(s), "をメイン・エリアに移動 (moves into the main area)")
+        end
+        acted = true
+      end
+    end
+  end
+  return acted
+end
+
+-- 1005: sets (1005.1) and energy (1005.2) whose unit is not in the area or is KO'd go to
+-- their owner's discard pile (302.5).
+function M.rp_illegal()
+  local acted = false
+  for p = 1, 2 do
+    for _, c in ipairs(k.attached_cards(p)) do
+      local u = k.attached_to(c)
+      if not u or is_ko(u) then
+        local role = k.role(c)
+        k.move(c, k.owner(c), "discard")
+        k.log(role == "set" and "1005.1" or "1005.2", P(p), "の", role == "set" and "セット" or "エネルギー",
+          "を捨てる (discards an orphaned ", role, ")")
+        acted = true
+      end
+    end
+  end
+  return acted
+end
+
+return M

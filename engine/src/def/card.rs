@@ -1,0 +1,325 @@
+//! Card definitions (a card's printed information) and loading them from pack files.
+use super::game::{FieldDef, GameDef, Named};
+use super::raw::FieldType;
+use crate::error::{LoadError, LoadErrors, Location};
+use crate::value::Value;
+use indexmap::IndexMap;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// One card's printed information.
+#[derive(Clone, Debug)]
+pub struct CardDef {
+    pub named: Named,
+    pub card_type: usize,
+    pub subtype: Option<usize>,
+    /// Game-declared fields (e.g. hp, attributes, skills), checked against the definition.
+    pub fields: IndexMap<String, Value>,
+    pub text: Option<String>,
+    pub location: Location,
+}
+
+impl CardDef {
+    pub fn field(&self, name: &str) -> &Value {
+        static NULL: Value = Value::Null;
+        self.fields.get(name).unwrap_or(&NULL)
+    }
+    pub fn int(&self, name: &str) -> i64 {
+        self.field(name).as_int().unwrap_or(0)
+    }
+}
+
+/// All cards available to a game, by id, in load order.
+#[derive(Clone, Debug, Default)]
+pub struct CardDb {
+    pub cards: Vec<CardDef>,
+    pub by_id: IndexMap<String, usize>,
+}
+
+impl CardDb {
+    pub fn get(&self, id: &str) -> Option<&CardDef> {
+        self.by_id.get(id).map(|&i| &self.cards[i])
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCardFile {
+    cards: Vec<RawCard>,
+}
+
+#[derive(Deserialize)]
+struct RawCard {
+    id: String,
+    name: String,
+    #[serde(default)]
+    name_en: Option<String>,
+    #[serde(rename = "type")]
+    ty: String,
+    #[serde(default)]
+    subtype: Option<String>,
+    #[serde(default)]
+    text: Option<String>,
+    #[serde(flatten)]
+    fields: IndexMap<String, serde_yaml::Value>,
+}
+
+/// Loads every card file (`*.yaml` with a `cards:` list) under `dir`, in path order.
+pub fn load_cards(game: &GameDef, dir: &Path, db: &mut CardDb) -> Result<(), LoadErrors> {
+    let mut files = Vec::new();
+    collect_yaml(dir, &mut files).map_err(|e| LoadError::io(dir, &e))?;
+    let mut errors = Vec::new();
+    for f in files {
+        let text = match std::fs::read_to_string(&f) {
+            Ok(t) => t,
+            Err(e) => {
+                errors.push(LoadError::io(&f, &e));
+                continue;
+            }
+        };
+        if !text.lines().any(|l| l.starts_with("cards:")) {
+            continue;
+        }
+        if let Err(e) = parse_cards(game, &f, &text, db) {
+            errors.extend(e.0);
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(LoadErrors(errors))
+    }
+}
+
+fn collect_yaml(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            collect_yaml(&p, out)?;
+        } else if p.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
+/// Parses one card file's text into `db`.
+pub fn parse_cards(
+    game: &GameDef,
+    file: &Path,
+    text: &str,
+    db: &mut CardDb,
+) -> Result<(), LoadErrors> {
+    let raw: RawCardFile = serde_yaml::from_str(text).map_err(|e| LoadError::yaml(file, &e))?;
+    let mut errors = Vec::new();
+    let mut from = 0usize;
+    for rc in raw.cards {
+        let loc = Location::find_after(file, text, &rc.id, from);
+        from = text[from..]
+            .find(&rc.id)
+            .map_or(from, |i| from + i + rc.id.len());
+        let at = |needle: &str| {
+            let mut l = Location::find_after(file, text, needle, from);
+            if l.line == 0 {
+                l = loc.clone();
+            }
+            l
+        };
+        if db.by_id.contains_key(&rc.id) {
+            errors.push(
+                LoadError::new(loc.clone(), format!("duplicate card id \"{}\"", rc.id))
+                    .hint("every card id must be unique"),
+            );
+            continue;
+        }
+        let Some(card_type) = game.card_type(&rc.ty) else {
+            let known: Vec<_> = game
+                .card_types
+                .iter()
+                .map(|t| t.named.id.as_str())
+                .collect();
+            errors.push(
+                LoadError::new(at(&rc.ty), format!("unknown card type \"{}\"", rc.ty))
+                    .hint(format!("use one of: {}", known.join(", "))),
+            );
+            continue;
+        };
+        let tdef = &game.card_types[card_type];
+        let subtype = match &rc.subtype {
+            None => None,
+            Some(s) => match tdef.subtypes.iter().position(|t| &t.id == s) {
+                Some(i) => Some(i),
+                None => {
+                    errors.push(LoadError::new(
+                        at(s),
+                        format!("unknown subtype \"{s}\" for card type \"{}\"", rc.ty),
+                    ));
+                    None
+                }
+            },
+        };
+        let mut fields = IndexMap::new();
+        for (k, v) in &rc.fields {
+            let Some(fd) = game.fields.get(k) else {
+                let hint = did_you_mean(k, game.fields.keys().map(|s| s.as_str()));
+                errors.push(
+                    LoadError::new(at(k), format!("card {}: unknown field \"{k}\"", rc.id))
+                        .hint(hint),
+                );
+                continue;
+            };
+            match convert(fd, v) {
+                Ok(val) => {
+                    fields.insert(k.clone(), val);
+                }
+                Err(msg) => errors.push(LoadError::new(
+                    at(k),
+                    format!("card {}: field \"{k}\": {msg}", rc.id),
+                )),
+            }
+        }
+        for req in &tdef.required {
+            if !fields.contains_key(req) {
+                errors.push(LoadError::new(
+                    loc.clone(),
+                    format!(
+                        "card {}: a {} card needs the field \"{req}\"",
+                        rc.id, tdef.named.id
+                    ),
+                ));
+            }
+        }
+        db.by_id.insert(rc.id.clone(), db.cards.len());
+        db.cards.push(CardDef {
+            named: Named {
+                id: rc.id,
+                name: rc.name,
+                name_en: rc.name_en,
+            },
+            card_type,
+            subtype,
+            fields,
+            text: rc.text,
+            location: loc,
+        });
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(LoadErrors(errors))
+    }
+}
+
+fn convert(fd: &FieldDef, v: &serde_yaml::Value) -> Result<Value, String> {
+    use serde_yaml::Value as Y;
+    match (fd.ty, v) {
+        (FieldType::Int, Y::Number(n)) => n
+            .as_i64()
+            .map(Value::Int)
+            .ok_or_else(|| format!("expected an integer, found {n}")),
+        (FieldType::Str, Y::String(s)) => Ok(Value::Str(s.clone())),
+        (FieldType::StrList, Y::Sequence(items)) => items
+            .iter()
+            .map(|i| match i {
+                Y::String(s) => Ok(Value::Str(s.clone())),
+                other => Err(format!(
+                    "expected a list of strings, found {}",
+                    yaml_type(other)
+                )),
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(Value::List),
+        (FieldType::Records, Y::Sequence(items)) => {
+            let mut out = Vec::new();
+            for (n, item) in items.iter().enumerate() {
+                let Y::Mapping(m) = item else {
+                    return Err(format!(
+                        "item {} should be a map, found {}",
+                        n + 1,
+                        yaml_type(item)
+                    ));
+                };
+                let mut rec = IndexMap::new();
+                for (k, v) in m {
+                    let Some(k) = k.as_str() else {
+                        return Err(format!("item {}: keys must be strings", n + 1));
+                    };
+                    let Some(sub) = fd.items.get(k) else {
+                        let hint = did_you_mean(k, fd.items.keys().map(|s| s.as_str()));
+                        return Err(format!("item {}: unknown key \"{k}\" ({hint})", n + 1));
+                    };
+                    rec.insert(
+                        k.to_string(),
+                        convert(sub, v).map_err(|e| format!("item {}: {k}: {e}", n + 1))?,
+                    );
+                }
+                for (k, sub) in &fd.items {
+                    if !sub.optional && !rec.contains_key(k) {
+                        return Err(format!("item {}: missing \"{k}\"", n + 1));
+                    }
+                }
+                out.push(Value::Map(rec));
+            }
+            Ok(Value::List(out))
+        }
+        (ty, other) => Err(format!(
+            "expected {}, found {}",
+            type_word(ty),
+            yaml_type(other)
+        )),
+    }
+}
+
+fn type_word(t: FieldType) -> &'static str {
+    match t {
+        FieldType::Int => "an integer",
+        FieldType::Str => "a string",
+        FieldType::StrList => "a list of strings",
+        FieldType::Records => "a list of maps",
+    }
+}
+
+fn yaml_type(v: &serde_yaml::Value) -> &'static str {
+    use serde_yaml::Value as Y;
+    match v {
+        Y::Null => "nothing",
+        Y::Bool(_) => "a boolean",
+        Y::Number(_) => "a number",
+        Y::String(_) => "a string",
+        Y::Sequence(_) => "a list",
+        Y::Mapping(_) => "a map",
+        Y::Tagged(_) => "a tagged value",
+    }
+}
+
+/// `did you mean "x"?` for the closest known name, or the list of known names.
+pub fn did_you_mean<'a>(word: &str, known: impl Iterator<Item = &'a str>) -> String {
+    let known: Vec<&str> = known.collect();
+    let best = known
+        .iter()
+        .map(|k| (edit_distance(word, k), *k))
+        .min_by_key(|(d, _)| *d);
+    match best {
+        Some((d, k)) if d <= 2.max(word.chars().count() / 3) => format!("did you mean \"{k}\"?"),
+        _ => format!("known: {}", known.join(", ")),
+    }
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut cur = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}

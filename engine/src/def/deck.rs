@@ -1,0 +1,151 @@
+//! Decks and deck construction checks (e.g. 402.2).
+use super::card::{did_you_mean, CardDb};
+use super::game::GameDef;
+use crate::error::{LoadError, LoadErrors, Location};
+use indexmap::IndexMap;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// A deck list: cards of a [`CardDb`] with their counts, in file order.
+#[derive(Clone, Debug)]
+pub struct DeckDef {
+    pub name: String,
+    pub name_en: Option<String>,
+    pub cards: Vec<(usize, u32)>,
+    pub file: PathBuf,
+}
+
+impl DeckDef {
+    pub fn size(&self) -> u32 {
+        self.cards.iter().map(|(_, n)| n).sum()
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDeck {
+    name: String,
+    #[serde(default)]
+    name_en: Option<String>,
+    cards: IndexMap<String, u32>,
+}
+
+pub fn load_deck(file: &Path, db: &CardDb) -> Result<DeckDef, LoadErrors> {
+    let text = std::fs::read_to_string(file).map_err(|e| LoadError::io(file, &e))?;
+    parse_deck(file, &text, db)
+}
+
+pub fn parse_deck(file: &Path, text: &str, db: &CardDb) -> Result<DeckDef, LoadErrors> {
+    let raw: RawDeck = serde_yaml::from_str(text).map_err(|e| LoadError::yaml(file, &e))?;
+    let mut errors = Vec::new();
+    let mut cards = Vec::new();
+    for (id, n) in &raw.cards {
+        match db.by_id.get(id) {
+            Some(&i) => cards.push((i, *n)),
+            None => errors.push(
+                LoadError::new(
+                    Location::find(file, text, id),
+                    format!("the deck lists \"{id}\", which no loaded pack defines"),
+                )
+                .hint(did_you_mean(id, db.by_id.keys().map(|s| s.as_str()))),
+            ),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(LoadErrors(errors));
+    }
+    Ok(DeckDef {
+        name: raw.name,
+        name_en: raw.name_en,
+        cards,
+        file: file.to_path_buf(),
+    })
+}
+
+/// One violated construction rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeckProblem {
+    pub clause: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for DeckProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "[{}] {}", self.clause, self.message)
+    }
+}
+
+/// Every construction rule the deck breaks (empty if legal).
+pub fn check_deck(game: &GameDef, db: &CardDb, deck: &DeckDef) -> Vec<DeckProblem> {
+    let rules = &game.deck;
+    let mut out = Vec::new();
+    if let Some((n, clause)) = &rules.size {
+        if deck.size() != *n {
+            out.push(DeckProblem {
+                clause: clause.clone(),
+                message: format!(
+                    "デッキは{n}枚ちょうど (a deck has exactly {n} cards); this one has {}",
+                    deck.size()
+                ),
+            });
+        }
+    }
+    if let Some(allowed) = &rules.allowed_types {
+        for &(c, _) in &deck.cards {
+            let card = &db.cards[c];
+            if !allowed.contains(&card.card_type) {
+                out.push(DeckProblem {
+                    clause: "402.2a".into(),
+                    message: format!(
+                        "{} ({}) is of a type decks may not contain",
+                        card.named.name, card.named.id
+                    ),
+                });
+            }
+        }
+    }
+    if let Some((max, same, clause)) = &rules.max_copies {
+        let mut groups: IndexMap<Vec<String>, (u32, String)> = IndexMap::new();
+        for &(c, n) in &deck.cards {
+            let card = &db.cards[c];
+            let key: Vec<String> = same
+                .iter()
+                .map(|k| match k.as_str() {
+                    "name" => card.named.name.clone(),
+                    "type" => game.card_types[card.card_type].named.id.clone(),
+                    "id" => card.named.id.clone(),
+                    f => card.field(f).to_string(),
+                })
+                .collect();
+            let e = groups.entry(key).or_insert((0, card.named.name.clone()));
+            e.0 += n;
+        }
+        for (_, (n, name)) in groups {
+            if n > *max {
+                out.push(DeckProblem {
+                    clause: clause.clone(),
+                    message: format!("同じカードは{max}枚まで (at most {max} copies): {name} ×{n}"),
+                });
+            }
+        }
+    }
+    for (ty, min, clause) in &rules.min_of_type {
+        let have: u32 = deck
+            .cards
+            .iter()
+            .filter(|(c, _)| db.cards[*c].card_type == *ty)
+            .map(|(_, n)| n)
+            .sum();
+        if have < *min {
+            let t = &game.card_types[*ty].named;
+            out.push(DeckProblem {
+                clause: clause.clone(),
+                message: format!(
+                    "{}が{min}枚以上必要 (at least {min} {} card(s)); this deck has {have}",
+                    t.name, t.id
+                ),
+            });
+        }
+    }
+    out
+}

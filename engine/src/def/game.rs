@@ -1,0 +1,232 @@
+//! A validated game definition: what a game is, as the kernel uses it.
+use super::program::Program;
+use super::raw::{FieldType, RawField, RawVisibility, VarReset};
+use crate::ids::{PlayerId, ZoneId};
+use indexmap::IndexMap;
+use std::path::PathBuf;
+
+/// A name in Japanese with an optional English name beside it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Named {
+    pub id: String,
+    pub name: String,
+    pub name_en: Option<String>,
+}
+
+impl Named {
+    /// `名前 (name)` or just `名前`.
+    pub fn label(&self) -> String {
+        match &self.name_en {
+            Some(en) => format!("{} ({en})", self.name),
+            None => self.name.clone(),
+        }
+    }
+}
+
+/// Who may see the identity of a card in a zone (302.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Visibility {
+    Public,
+    Hidden,
+    /// Hidden from everyone but the zone's player (e.g. hand, 305.3).
+    Owner,
+}
+
+impl From<RawVisibility> for Visibility {
+    fn from(v: RawVisibility) -> Self {
+        match v {
+            RawVisibility::Public => Visibility::Public,
+            RawVisibility::Hidden => Visibility::Hidden,
+            RawVisibility::Owner => Visibility::Owner,
+        }
+    }
+}
+
+/// A kind of zone declared by the game; it has `count` instances per player (or shared).
+#[derive(Clone, Debug)]
+pub struct ZoneDef {
+    pub named: Named,
+    pub clause: Option<String>,
+    pub shared: bool,
+    pub visibility: Visibility,
+    pub ordered: bool,
+    pub count: u8,
+    pub capacity: Option<u16>,
+    pub area: bool,
+    /// The first instance's id; instances are numbered player-major, then slot.
+    pub first: u16,
+}
+
+#[derive(Clone, Debug)]
+pub struct RoleDef {
+    pub named: Named,
+    pub face_down: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct CardTypeDef {
+    pub named: Named,
+    pub subtypes: Vec<Named>,
+    pub required: Vec<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct FieldDef {
+    pub ty: FieldType,
+    pub name: Option<String>,
+    pub items: IndexMap<String, FieldDef>,
+    pub optional: bool,
+}
+
+impl From<&RawField> for FieldDef {
+    fn from(f: &RawField) -> Self {
+        FieldDef {
+            ty: f.ty,
+            name: f.name.clone(),
+            items: f.items.iter().map(|(k, v)| (k.clone(), v.into())).collect(),
+            optional: f.optional,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct VarDef {
+    pub id: String,
+    pub reset: VarReset,
+}
+
+#[derive(Clone, Debug)]
+pub struct ActionDef {
+    pub named: Named,
+    pub clause: String,
+    pub group: String,
+    pub options: Option<String>,
+    pub perform: Option<String>,
+    pub ends_loop: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct RuleProcessDef {
+    pub named: Named,
+    pub clause: String,
+    pub hook: String,
+}
+
+/// A phase's name and clause, with its steps' names and clauses (for logs and views).
+#[derive(Clone, Debug)]
+pub struct PhaseInfo {
+    pub named: Named,
+    pub clause: Option<String>,
+    pub steps: Vec<(Named, Option<String>)>,
+}
+
+/// Deck construction rules (e.g. 402.2).
+#[derive(Clone, Debug, Default)]
+pub struct DeckRules {
+    pub zone: Option<usize>,
+    pub size: Option<(u32, String)>,
+    pub max_copies: Option<(u32, Vec<String>, String)>,
+    pub min_of_type: Vec<(usize, u32, String)>,
+    pub allowed_types: Option<Vec<usize>>,
+}
+
+/// A game definition after validation.
+#[derive(Clone, Debug)]
+pub struct GameDef {
+    pub id: String,
+    pub named: Named,
+    pub version: String,
+    pub players: u8,
+    /// The folder holding `game.yaml`.
+    pub dir: PathBuf,
+    pub file: PathBuf,
+    pub script: Option<PathBuf>,
+    pub zones: Vec<ZoneDef>,
+    pub zone_instances: u16,
+    pub orientations: Vec<Named>,
+    pub flags: Vec<Named>,
+    pub counters: Vec<Named>,
+    pub roles: Vec<RoleDef>,
+    pub card_types: Vec<CardTypeDef>,
+    pub fields: IndexMap<String, FieldDef>,
+    pub player_vars: Vec<VarDef>,
+    pub game_vars: Vec<VarDef>,
+    pub draw_from: usize,
+    pub draw_to: usize,
+    pub draw_clause: Option<String>,
+    pub deck: DeckRules,
+    pub program: Program,
+    pub phase_names: Vec<PhaseInfo>,
+    pub actions: Vec<ActionDef>,
+    pub rule_processes: Vec<RuleProcessDef>,
+    pub turn_limit: u32,
+    pub view_fields: Vec<String>,
+    /// Every script hook the definition names, to be checked against the script.
+    pub hooks: Vec<String>,
+}
+
+impl GameDef {
+    pub fn zone_index(&self, id: &str) -> Option<usize> {
+        self.zones.iter().position(|z| z.named.id == id)
+    }
+    /// The instance of zone kind `zone` for `player` (ignored for shared zones) and `slot`.
+    pub fn zone_id(&self, zone: usize, player: PlayerId, slot: u8) -> ZoneId {
+        let z = &self.zones[zone];
+        let p = if z.shared { 0 } else { player as u16 };
+        ZoneId(z.first + p * z.count as u16 + slot as u16)
+    }
+    /// The kind, player (None if shared) and slot of a zone instance.
+    pub fn zone_parts(&self, id: ZoneId) -> (usize, Option<PlayerId>, u8) {
+        for (i, z) in self.zones.iter().enumerate() {
+            let per = if z.shared { 1 } else { self.players as u16 };
+            let n = per * z.count as u16;
+            if id.0 >= z.first && id.0 < z.first + n {
+                let rel = id.0 - z.first;
+                let player = (!z.shared).then_some((rel / z.count as u16) as PlayerId);
+                return (i, player, (rel % z.count as u16) as u8);
+            }
+        }
+        (0, None, 0)
+    }
+    pub fn zone_def(&self, id: ZoneId) -> &ZoneDef {
+        &self.zones[self.zone_parts(id).0]
+    }
+    /// `プレイヤー1のスタンバイ・エリア2`-style label.
+    pub fn zone_label(&self, id: ZoneId) -> String {
+        let (k, p, slot) = self.zone_parts(id);
+        let z = &self.zones[k];
+        let mut s = String::new();
+        if let Some(p) = p {
+            s.push_str(&format!("P{}の", p + 1));
+        }
+        s.push_str(&z.named.name);
+        if z.count > 1 {
+            s.push_str(&(slot + 1).to_string());
+        }
+        s
+    }
+    pub fn index_of(list: &[Named], id: &str) -> Option<usize> {
+        list.iter().position(|n| n.id == id)
+    }
+    pub fn flag(&self, id: &str) -> Option<usize> {
+        Self::index_of(&self.flags, id)
+    }
+    pub fn counter(&self, id: &str) -> Option<usize> {
+        Self::index_of(&self.counters, id)
+    }
+    pub fn orientation(&self, id: &str) -> Option<usize> {
+        Self::index_of(&self.orientations, id)
+    }
+    pub fn role(&self, id: &str) -> Option<usize> {
+        self.roles.iter().position(|r| r.named.id == id)
+    }
+    pub fn card_type(&self, id: &str) -> Option<usize> {
+        self.card_types.iter().position(|t| t.named.id == id)
+    }
+    pub fn player_var(&self, id: &str) -> Option<usize> {
+        self.player_vars.iter().position(|v| v.id == id)
+    }
+    pub fn game_var(&self, id: &str) -> Option<usize> {
+        self.game_vars.iter().position(|v| v.id == id)
+    }
+}

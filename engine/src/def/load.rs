@@ -1,0 +1,452 @@
+//! Loading and validating `game.yaml`; all problems are reported at once.
+use super::game::*;
+use super::program::{Cond, Instr, Program};
+use super::raw::*;
+use crate::error::{LoadError, LoadErrors, Location};
+use std::path::Path;
+
+/// Reads and validates a game definition from its folder (which holds `game.yaml`) or file.
+pub fn load_game(path: &Path) -> Result<GameDef, LoadErrors> {
+    let file = if path.is_dir() {
+        path.join("game.yaml")
+    } else {
+        path.to_path_buf()
+    };
+    let text = std::fs::read_to_string(&file).map_err(|e| LoadError::io(&file, &e))?;
+    parse_game(&file, &text)
+}
+
+/// Validates a game definition given its text; `file` names it in errors.
+pub fn parse_game(file: &Path, text: &str) -> Result<GameDef, LoadErrors> {
+    let raw: RawGame = serde_yaml::from_str(text).map_err(|e| LoadError::yaml(file, &e))?;
+    let mut cx = Cx {
+        file,
+        text,
+        errors: Vec::new(),
+        hooks: Vec::new(),
+    };
+    let def = cx.build(raw);
+    if cx.errors.is_empty() {
+        Ok(def)
+    } else {
+        Err(LoadErrors(cx.errors))
+    }
+}
+
+struct Cx<'a> {
+    file: &'a Path,
+    text: &'a str,
+    errors: Vec<LoadError>,
+    hooks: Vec<String>,
+}
+
+fn named(id: &str, name: &str, en: &Option<String>) -> Named {
+    Named {
+        id: id.to_string(),
+        name: name.to_string(),
+        name_en: en.clone(),
+    }
+}
+
+fn nm(n: &RawNamed) -> Named {
+    named(&n.id, &n.name, &n.name_en)
+}
+
+impl Cx<'_> {
+    fn err(&mut self, needle: &str, msg: String, hint: Option<String>) {
+        let mut e = LoadError::new(Location::find(self.file, self.text, needle), msg);
+        e.hint = hint;
+        self.errors.push(e);
+    }
+
+    fn zone(&mut self, zones: &[ZoneDef], id: &str, what: &str) -> usize {
+        match zones.iter().position(|z| z.named.id == id) {
+            Some(i) => i,
+            None => {
+                let known: Vec<_> = zones.iter().map(|z| z.named.id.as_str()).collect();
+                self.err(
+                    id,
+                    format!("{what} names the zone \"{id}\", which the game does not declare"),
+                    Some(format!("declared zones: {}", known.join(", "))),
+                );
+                0
+            }
+        }
+    }
+
+    fn hook(&mut self, name: &str) -> String {
+        if !self.hooks.iter().any(|h| h == name) {
+            self.hooks.push(name.to_string());
+        }
+        name.to_string()
+    }
+
+    fn build(&mut self, raw: RawGame) -> GameDef {
+        let dir = self.file.parent().unwrap_or(Path::new(".")).to_path_buf();
+        if raw.players != 2 {
+            self.err(
+                "players",
+                "the kernel plays games of exactly 2 players (102.1)".into(),
+                None,
+            );
+        }
+        let mut zones = Vec::new();
+        let mut next = 0u16;
+        for z in &raw.zones {
+            if zones.iter().any(|d: &ZoneDef| d.named.id == z.id) {
+                self.err(&z.id, format!("zone \"{}\" is declared twice", z.id), None);
+            }
+            if z.count == 0 {
+                self.err(
+                    &z.id,
+                    format!("zone \"{}\" has count 0", z.id),
+                    Some("count must be at least 1".into()),
+                );
+            }
+            let per = if z.shared { 1 } else { raw.players as u16 };
+            zones.push(ZoneDef {
+                named: named(&z.id, &z.name, &z.name_en),
+                clause: z.clause.clone(),
+                shared: z.shared,
+                visibility: z.visibility.into(),
+                ordered: z.ordered,
+                count: z.count.max(1),
+                capacity: z.capacity,
+                area: z.area,
+                first: next,
+            });
+            next += per * z.count.max(1) as u16;
+        }
+        let draw_from = self.zone(&zones, &raw.draw.from, "draw.from");
+        let draw_to = self.zone(&zones, &raw.draw.to, "draw.to");
+        let card_types: Vec<CardTypeDef> = raw
+            .card_types
+            .iter()
+            .map(|t| CardTypeDef {
+                named: named(&t.id, &t.name, &t.name_en),
+                subtypes: t.subtypes.iter().map(nm).collect(),
+                required: t.required.clone(),
+            })
+            .collect();
+        for t in &raw.card_types {
+            for f in &t.required {
+                if !raw.card_fields.contains_key(f) {
+                    self.err(f, format!("card type \"{}\" requires the field \"{f}\", which card_fields does not declare", t.id), None);
+                }
+            }
+        }
+        let type_idx = |cx: &mut Self, id: &str| -> usize {
+            match card_types.iter().position(|t| t.named.id == id) {
+                Some(i) => i,
+                None => {
+                    cx.err(id, format!("unknown card type \"{id}\""), None);
+                    0
+                }
+            }
+        };
+        let deck_zone = raw
+            .deck
+            .zone
+            .as_ref()
+            .map(|z| self.zone(&zones, z, "deck.zone"));
+        let deck = DeckRules {
+            zone: deck_zone,
+            size: raw
+                .deck
+                .size
+                .as_ref()
+                .map(|s| (s.exactly, s.clause.clone())),
+            max_copies: raw
+                .deck
+                .max_copies
+                .as_ref()
+                .map(|m| (m.count, m.same.clone(), m.clause.clone())),
+            min_of_type: raw
+                .deck
+                .min_of_type
+                .iter()
+                .map(|m| (type_idx(self, &m.ty), m.count, m.clause.clone()))
+                .collect(),
+            allowed_types: raw
+                .deck
+                .allowed_types
+                .as_ref()
+                .map(|ts| ts.iter().map(|t| type_idx(self, t)).collect()),
+        };
+        let actions: Vec<ActionDef> = raw
+            .actions
+            .iter()
+            .map(|a| ActionDef {
+                named: named(&a.id, &a.name, &a.name_en),
+                clause: a.clause.clone(),
+                group: a.group.clone(),
+                options: a.options.as_ref().map(|h| self.hook(h)),
+                perform: a.perform.as_ref().map(|h| self.hook(h)),
+                ends_loop: a.ends_loop,
+            })
+            .collect();
+        let rule_processes = raw
+            .rule_processes
+            .iter()
+            .map(|r| RuleProcessDef {
+                named: named(&r.id, &r.name, &r.name_en),
+                clause: r.clause.clone(),
+                hook: self.hook(&r.hook),
+            })
+            .collect();
+        let mut program = Program::default();
+        let mut phase_names = Vec::new();
+        let groups: Vec<String> = actions.iter().map(|a| a.group.clone()).collect();
+        let ending: Vec<String> = actions
+            .iter()
+            .filter(|a| a.ends_loop)
+            .map(|a| a.group.clone())
+            .collect();
+        let mut pc = Compiler {
+            cx: self,
+            out: &mut program.instrs,
+            groups: &groups,
+            ending: &ending,
+        };
+        pc.block(&raw.setup, None);
+        pc.out.push(Instr::EndSetup);
+        let turn_start = pc.out.len() as u32;
+        pc.out.push(Instr::BeginTurn);
+        for (pi, ph) in raw.turn.phases.iter().enumerate() {
+            let skip_at = ph.skip_if.as_ref().map(|c| {
+                let cond = pc.cond(c);
+                pc.out.push(Instr::JumpIf {
+                    cond,
+                    target: 0,
+                    note: Some((
+                        ph.skip_clause.clone(),
+                        format!("{}をスキップ (skipped)", ph.name),
+                    )),
+                });
+                pc.out.len() - 1
+            });
+            pc.out.push(Instr::PhaseStart(pi as u16));
+            pc.block(&ph.run, None);
+            let mut steps = Vec::new();
+            for (si, st) in ph.steps.iter().enumerate() {
+                let skip_step = st.skip_if.as_ref().map(|c| {
+                    let cond = pc.cond(c);
+                    let note = st
+                        .skip_clause
+                        .clone()
+                        .map(|cl| (Some(cl), format!("{}をスキップ (skipped)", st.name)));
+                    pc.out.push(Instr::JumpIf {
+                        cond,
+                        target: 0,
+                        note,
+                    });
+                    pc.out.len() - 1
+                });
+                pc.out.push(Instr::StepStart(pi as u16, si as u16));
+                pc.block(&st.run, None);
+                if let Some(at) = skip_step {
+                    let end = pc.out.len() as u32;
+                    if let Instr::JumpIf { target, .. } = &mut pc.out[at] {
+                        *target = end;
+                    }
+                }
+                steps.push((named(&st.id, &st.name, &st.name_en), st.clause.clone()));
+            }
+            if let Some(at) = skip_at {
+                let end = pc.out.len() as u32;
+                if let Instr::JumpIf { target, .. } = &mut pc.out[at] {
+                    *target = end;
+                }
+            }
+            phase_names.push(PhaseInfo {
+                named: named(&ph.id, &ph.name, &ph.name_en),
+                clause: ph.clause.clone(),
+                steps,
+            });
+        }
+        pc.block(&raw.turn.end, None);
+        pc.out.push(Instr::EndTurn);
+        pc.out.push(Instr::Jump(turn_start));
+        program.turn_start = turn_start;
+        let vars = |vs: &[RawVar]| {
+            vs.iter()
+                .map(|v| VarDef {
+                    id: v.id.clone(),
+                    reset: v.reset,
+                })
+                .collect()
+        };
+        GameDef {
+            id: raw.id.clone(),
+            named: named(&raw.id, &raw.name, &raw.name_en),
+            version: raw.version.clone(),
+            players: raw.players,
+            dir: dir.clone(),
+            file: self.file.to_path_buf(),
+            script: raw.script.as_ref().map(|s| dir.join(s)),
+            zones,
+            zone_instances: next,
+            orientations: raw.orientations.iter().map(nm).collect(),
+            flags: raw.object_flags.iter().map(nm).collect(),
+            counters: raw.counters.iter().map(nm).collect(),
+            roles: raw
+                .attachment_roles
+                .iter()
+                .map(|r| RoleDef {
+                    named: named(&r.id, &r.name, &r.name_en),
+                    face_down: r.face_down,
+                })
+                .collect(),
+            card_types,
+            fields: raw
+                .card_fields
+                .iter()
+                .map(|(k, v)| (k.clone(), v.into()))
+                .collect(),
+            player_vars: vars(&raw.player_vars),
+            game_vars: vars(&raw.game_vars),
+            draw_from,
+            draw_to,
+            draw_clause: raw.draw.clause.clone(),
+            deck,
+            program,
+            phase_names,
+            actions,
+            rule_processes,
+            turn_limit: raw.turn_limit.unwrap_or(1000),
+            view_fields: raw.view_fields.clone(),
+            hooks: std::mem::take(&mut self.hooks),
+        }
+    }
+}
+
+struct Compiler<'a, 'b> {
+    cx: &'a mut Cx<'b>,
+    out: &'a mut Vec<Instr>,
+    groups: &'a [String],
+    ending: &'a [String],
+}
+
+impl Compiler<'_, '_> {
+    fn cond(&mut self, c: &str) -> Cond {
+        let c = c.trim();
+        if let Some(rest) = c.strip_prefix("not ") {
+            return Cond::Not(Box::new(self.cond(rest)));
+        }
+        match c {
+            "kernel.first_turn_of_game" => Cond::FirstTurnOfGame,
+            "kernel.first_turn_of_player" => Cond::FirstTurnOfPlayer,
+            "kernel.rule_check_acted" => Cond::RuleCheckActed,
+            k if k.starts_with("kernel.") => {
+                self.cx.err(
+                    k,
+                    format!("unknown built-in condition \"{k}\""),
+                    Some("built-ins: kernel.first_turn_of_game, kernel.first_turn_of_player, kernel.rule_check_acted".into()),
+                );
+                Cond::FirstTurnOfGame
+            }
+            h => Cond::Hook(self.cx.hook(h)),
+        }
+    }
+
+    fn block(&mut self, steps: &[RawStep], exit: Option<u32>) {
+        for s in steps {
+            self.step(s, exit);
+        }
+    }
+
+    fn step(&mut self, s: &RawStep, exit: Option<u32>) {
+        let kinds = [
+            s.do_.is_some(),
+            s.event.is_some(),
+            s.rule_check.is_some(),
+            s.actions.is_some(),
+            s.loop_.is_some(),
+            s.if_.is_some(),
+        ];
+        let n = kinds.iter().filter(|k| **k).count();
+        if n != 1 {
+            let what = s.name.clone().or(s.clause.clone()).unwrap_or_default();
+            self.cx.err(
+                &what,
+                format!("a step must have exactly one of do, event, rule_check, actions, loop, if (found {n})"),
+                None,
+            );
+            return;
+        }
+        if let Some(h) = &s.do_ {
+            let hook = self.cx.hook(h);
+            self.out.push(Instr::Do {
+                hook,
+                clause: s.clause.clone(),
+            });
+        } else if let Some(e) = &s.event {
+            self.out.push(Instr::Event {
+                name: e.clone(),
+                clause: s.clause.clone(),
+            });
+        } else if let Some(c) = &s.rule_check {
+            let clause = (!c.is_empty()).then(|| c.clone());
+            self.out.push(Instr::RuleCheck { clause });
+        } else if let Some(g) = &s.actions {
+            if !self.groups.iter().any(|x| x == g) {
+                self.cx.err(
+                    g,
+                    format!("no action belongs to the group \"{g}\""),
+                    Some("declare actions with `group: <name>`".into()),
+                );
+            }
+            if exit.is_none() && self.ending.iter().any(|x| x == g) {
+                self.cx.err(g, format!("the group \"{g}\" has an action with ends_loop, but it is not inside a loop"), None);
+            }
+            self.out.push(Instr::Actions {
+                group: g.clone(),
+                clause: s.clause.clone(),
+                exit,
+            });
+        } else if let Some(body) = &s.loop_ {
+            let start = self.out.len() as u32;
+            // The exit address is patched once the body is compiled.
+            let placeholder = u32::MAX;
+            let body_start = self.out.len();
+            self.block(body, Some(placeholder));
+            match &s.until {
+                Some(c) => {
+                    let cond = self.cond(c);
+                    self.out.push(Instr::JumpUnless {
+                        cond,
+                        target: start,
+                    });
+                }
+                None => self.out.push(Instr::Jump(start)),
+            }
+            let end = self.out.len() as u32;
+            for i in &mut self.out[body_start..] {
+                if let Instr::Actions { exit: Some(e), .. } = i {
+                    if *e == placeholder {
+                        *e = end;
+                    }
+                }
+            }
+        } else if let Some(c) = &s.if_ {
+            let cond = self.cond(c);
+            let at = self.out.len();
+            self.out.push(Instr::JumpUnless {
+                cond: cond.clone(),
+                target: 0,
+            });
+            self.block(&s.then, exit);
+            let jump_end = self.out.len();
+            self.out.push(Instr::Jump(0));
+            let else_start = self.out.len() as u32;
+            self.block(&s.else_, exit);
+            let end = self.out.len() as u32;
+            if let Instr::JumpUnless { target, .. } = &mut self.out[at] {
+                *target = else_start;
+            }
+            if let Instr::Jump(t) = &mut self.out[jump_end] {
+                *t = end;
+            }
+        }
+    }
+}

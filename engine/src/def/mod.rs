@@ -1,0 +1,7 @@
+//! Loaded definitions: the game, its cards, decks.
+pub mod card;
+pub mod deck;
+pub mod game;
+pub mod load;
+pub mod program;
+pub mod raw;

@@ -1,0 +1,337 @@
+//! The game-definition file (`game.yaml`) as written by a designer, before validation.
+use indexmap::IndexMap;
+use serde::Deserialize;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawGame {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+    pub version: String,
+    #[serde(default = "two")]
+    pub players: u8,
+    /// The Lua file with this game's hooks, relative to the game folder.
+    #[serde(default)]
+    pub script: Option<String>,
+    pub zones: Vec<RawZone>,
+    #[serde(default = "default_orientations")]
+    pub orientations: Vec<RawNamed>,
+    #[serde(default)]
+    pub object_flags: Vec<RawNamed>,
+    #[serde(default)]
+    pub counters: Vec<RawNamed>,
+    #[serde(default)]
+    pub attachment_roles: Vec<RawRole>,
+    pub card_types: Vec<RawCardType>,
+    #[serde(default)]
+    pub card_fields: IndexMap<String, RawField>,
+    #[serde(default)]
+    pub player_vars: Vec<RawVar>,
+    #[serde(default)]
+    pub game_vars: Vec<RawVar>,
+    pub draw: RawDraw,
+    #[serde(default)]
+    pub deck: RawDeckRules,
+    #[serde(default)]
+    pub setup: Vec<RawStep>,
+    pub turn: RawTurn,
+    #[serde(default)]
+    pub actions: Vec<RawAction>,
+    #[serde(default)]
+    pub rule_processes: Vec<RawRuleProcess>,
+    /// Int card fields shown beside a card's name on boards (e.g. hp).
+    #[serde(default)]
+    pub view_fields: Vec<String>,
+    /// A safety cap: reaching this turn ends the game as a draw, reported as such.
+    #[serde(default)]
+    pub turn_limit: Option<u32>,
+}
+
+fn two() -> u8 {
+    2
+}
+
+fn default_orientations() -> Vec<RawNamed> {
+    vec![RawNamed {
+        id: "normal".into(),
+        name: "通常".into(),
+        name_en: Some("normal".into()),
+    }]
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct RawNamed {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+}
+
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum RawVisibility {
+    Public,
+    Hidden,
+    Owner,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawZone {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+    #[serde(default)]
+    pub clause: Option<String>,
+    /// `player` (one per player, the default) or `shared`.
+    #[serde(default)]
+    pub shared: bool,
+    pub visibility: RawVisibility,
+    #[serde(default)]
+    pub ordered: bool,
+    /// How many separate zones of this kind each player has (e.g. 4 standby areas).
+    #[serde(default = "one")]
+    pub count: u8,
+    /// How many top-level cards one zone holds (attachments not counted).
+    #[serde(default)]
+    pub capacity: Option<u16>,
+    /// Area zones: a move from one area zone to another keeps the object (302.3).
+    #[serde(default)]
+    pub area: bool,
+}
+
+fn one() -> u8 {
+    1
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawRole {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+    /// Attached face down (e.g. energy, 905.2) or face up (sets, 905.3).
+    #[serde(default)]
+    pub face_down: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCardType {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+    #[serde(default)]
+    pub subtypes: Vec<RawNamed>,
+    /// Fields every card of this type must have.
+    #[serde(default)]
+    pub required: Vec<String>,
+}
+
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum FieldType {
+    Int,
+    Str,
+    StrList,
+    /// A list of maps (e.g. skills), each checked against `items`.
+    Records,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawField {
+    #[serde(rename = "type")]
+    pub ty: FieldType,
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub items: IndexMap<String, RawField>,
+    #[serde(default)]
+    pub optional: bool,
+}
+
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum VarReset {
+    #[default]
+    Never,
+    /// Reset to 0 when a new turn begins.
+    Turn,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawVar {
+    pub id: String,
+    #[serde(default)]
+    pub reset: VarReset,
+    #[serde(default)]
+    pub doc: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDraw {
+    pub from: String,
+    pub to: String,
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RawDeckRules {
+    #[serde(default)]
+    pub zone: Option<String>,
+    #[serde(default)]
+    pub size: Option<RawCountRule>,
+    #[serde(default)]
+    pub max_copies: Option<RawCopiesRule>,
+    #[serde(default)]
+    pub min_of_type: Vec<RawMinType>,
+    #[serde(default)]
+    pub allowed_types: Option<Vec<String>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCountRule {
+    pub exactly: u32,
+    pub clause: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCopiesRule {
+    pub count: u32,
+    /// Cards count as copies of each other when these properties match (e.g. name and type).
+    pub same: Vec<String>,
+    pub clause: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawMinType {
+    #[serde(rename = "type")]
+    pub ty: String,
+    pub count: u32,
+    pub clause: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawTurn {
+    #[serde(default)]
+    pub clause: Option<String>,
+    pub phases: Vec<RawPhase>,
+    /// Steps run when a turn ends, after the last phase.
+    #[serde(default)]
+    pub end: Vec<RawStep>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPhase {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+    #[serde(default)]
+    pub clause: Option<String>,
+    /// The phase is skipped when this condition holds.
+    #[serde(default)]
+    pub skip_if: Option<RawCond>,
+    #[serde(default)]
+    pub skip_clause: Option<String>,
+    #[serde(default)]
+    pub steps: Vec<RawPhaseStep>,
+    #[serde(default)]
+    pub run: Vec<RawStep>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPhaseStep {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+    #[serde(default)]
+    pub clause: Option<String>,
+    /// The step is skipped when this condition holds (logged only if `skip_clause` is given).
+    #[serde(default)]
+    pub skip_if: Option<RawCond>,
+    #[serde(default)]
+    pub skip_clause: Option<String>,
+    pub run: Vec<RawStep>,
+}
+
+/// A condition: the name of a script predicate, a built-in (`kernel.…`), or `not …`.
+pub type RawCond = String;
+
+/// One instruction of a procedure; exactly one of the kind keys is given.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RawStep {
+    #[serde(default, rename = "do")]
+    pub do_: Option<String>,
+    #[serde(default)]
+    pub event: Option<String>,
+    #[serde(default)]
+    pub rule_check: Option<String>,
+    #[serde(default)]
+    pub actions: Option<String>,
+    #[serde(default, rename = "loop")]
+    pub loop_: Option<Vec<RawStep>>,
+    #[serde(default)]
+    pub until: Option<RawCond>,
+    #[serde(default, rename = "if")]
+    pub if_: Option<RawCond>,
+    #[serde(default)]
+    pub then: Vec<RawStep>,
+    #[serde(default, rename = "else")]
+    pub else_: Vec<RawStep>,
+    #[serde(default)]
+    pub clause: Option<String>,
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawAction {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+    pub clause: String,
+    pub group: String,
+    /// Script hook listing the legal ways to take this action (none: one option, no args).
+    #[serde(default)]
+    pub options: Option<String>,
+    /// Script hook that performs the action.
+    #[serde(default)]
+    pub perform: Option<String>,
+    /// Taking this action leaves the enclosing loop (e.g. ending the main phase).
+    #[serde(default)]
+    pub ends_loop: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawRuleProcess {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+    pub clause: String,
+    /// Script hook: performs the process if due and returns true when it did something.
+    pub hook: String,
+}

@@ -1,0 +1,398 @@
+//! A game in progress: the state, its log, and the decision loop (`advance` / `submit`).
+use crate::decision::{Answer, Decision};
+use crate::def::card::CardDb;
+use crate::def::deck::DeckDef;
+use crate::def::game::GameDef;
+use crate::error::RunError;
+use crate::host::{Fail, Host};
+use crate::ids::PlayerId;
+use crate::log::LogEntry;
+use crate::state::{Obj, Outcome, PlayerState, State, MAX_COUNTERS};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// The loaded, immutable definitions a game is played with; shared between forks.
+#[derive(Debug)]
+pub struct Defs {
+    pub game: GameDef,
+    pub cards: CardDb,
+}
+
+/// The answers recorded since the last point where no effect was half done (design note 1).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Journal {
+    /// The state (and log length) when the current unit of work began.
+    pub snapshot: Option<Box<(State, usize)>>,
+    pub entries: Vec<(Decision, Answer)>,
+    #[serde(skip)]
+    pub cursor: usize,
+}
+
+/// A decision waiting for answers; simultaneous decisions collect one answer per player.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Pending {
+    pub decision: Decision,
+    pub answers: Vec<Option<Vec<u16>>>,
+}
+
+/// Where the game stands after `advance`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Status {
+    /// Waiting for the listed players to answer [`Game::decision`].
+    Decide,
+    Over(Outcome),
+}
+
+/// A game in progress. `Clone` forks it; [`Game::save`] serializes it.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub defs: Arc<Defs>,
+    pub st: State,
+    pub log: Vec<LogEntry>,
+    pub journal: Journal,
+    pub pending: Option<Pending>,
+    /// Set when a hook asked a question that has no recorded answer.
+    pub(crate) interrupted: Option<Decision>,
+}
+
+/// A game as saved: everything but the definitions, which are named by id and version.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SavedGame {
+    pub game: String,
+    pub version: String,
+    pub state: State,
+    pub log: Vec<LogEntry>,
+    pub journal: Journal,
+    pub pending: Option<Pending>,
+}
+
+/// An error answering a decision.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SubmitError {
+    #[error("there is no decision to answer")]
+    NoDecision,
+    #[error("player {0} is not asked to decide")]
+    NotYourDecision(u8),
+    #[error("player {0} has already answered")]
+    AlreadyAnswered(u8),
+    #[error("{0}")]
+    Illegal(String),
+}
+
+impl Game {
+    /// A new game: each player's deck goes into the game's deck zone, in list order.
+    pub fn new(defs: Arc<Defs>, decks: [&DeckDef; 2], seed: u64) -> Game {
+        let g = &defs.game;
+        let deck_zone = g.deck.zone.unwrap_or(g.draw_from);
+        let mut st = State {
+            seed,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            objects: Vec::new(),
+            zones: vec![Vec::new(); g.zone_instances as usize],
+            players: (0..g.players)
+                .map(|_| PlayerState {
+                    vars: vec![0; g.player_vars.len()],
+                    ..Default::default()
+                })
+                .collect(),
+            game_vars: vec![0; g.game_vars.len()],
+            turn: 0,
+            turn_player: 0,
+            first_player: None,
+            phase: None,
+            step: None,
+            pc: 0,
+            rule_check: None,
+            rule_check_acted: false,
+            next_attach_seq: 0,
+            outcome: None,
+        };
+        for (p, deck) in decks.iter().enumerate() {
+            let zone = g.zone_id(deck_zone, p as PlayerId, 0);
+            for &(card, n) in &deck.cards {
+                for _ in 0..n {
+                    let idx = st.objects.len() as u16;
+                    st.objects.push(Obj {
+                        def: card as u16,
+                        owner: p as PlayerId,
+                        controller: p as PlayerId,
+                        incarnation: 0,
+                        zone,
+                        orientation: 0,
+                        face_up: false,
+                        revealed: 0,
+                        flags: 0,
+                        counters: [0; MAX_COUNTERS],
+                        attached_to: None,
+                        role: 0,
+                        attach_seq: 0,
+                        since_turn: 0,
+                    });
+                    st.zones[zone.0 as usize].push(idx);
+                }
+            }
+        }
+        let mut game = Game {
+            defs,
+            st,
+            log: Vec::new(),
+            journal: Journal::default(),
+            pending: None,
+            interrupted: None,
+        };
+        let name = game.defs.game.named.label();
+        game.log_line(
+            None,
+            format!("ゲーム開始 (game start): {name}, seed {seed}"),
+        );
+        game
+    }
+
+    /// Moves the game out, leaving a cheap empty game with the same definitions behind
+    /// (hosts hand the game to scripts this way for the length of one hook call).
+    pub fn take(&mut self) -> Game {
+        let st = State {
+            seed: 0,
+            rng: ChaCha8Rng::from_seed([0; 32]),
+            objects: Vec::new(),
+            zones: Vec::new(),
+            players: Vec::new(),
+            game_vars: Vec::new(),
+            turn: 0,
+            turn_player: 0,
+            first_player: None,
+            phase: None,
+            step: None,
+            pc: 0,
+            rule_check: None,
+            rule_check_acted: false,
+            next_attach_seq: 0,
+            outcome: None,
+        };
+        let empty = Game {
+            defs: Arc::clone(&self.defs),
+            st,
+            log: Vec::new(),
+            journal: Journal::default(),
+            pending: None,
+            interrupted: None,
+        };
+        std::mem::replace(self, empty)
+    }
+
+    /// Whether a hook asked a question that has no answer yet.
+    pub fn is_interrupted(&self) -> bool {
+        self.interrupted.is_some()
+    }
+
+    pub fn save(&self) -> SavedGame {
+        SavedGame {
+            game: self.defs.game.id.clone(),
+            version: self.defs.game.version.clone(),
+            state: self.st.clone(),
+            log: self.log.clone(),
+            journal: self.journal.clone(),
+            pending: self.pending.clone(),
+        }
+    }
+
+    /// Continues a saved game with the definitions it was played with.
+    pub fn restore(defs: Arc<Defs>, saved: SavedGame) -> Result<Game, String> {
+        if saved.game != defs.game.id {
+            return Err(format!(
+                "the save is of game \"{}\", not \"{}\"",
+                saved.game, defs.game.id
+            ));
+        }
+        if saved
+            .state
+            .objects
+            .iter()
+            .any(|o| o.def as usize >= defs.cards.cards.len())
+            || saved.state.zones.len() != defs.game.zone_instances as usize
+        {
+            return Err("the save does not match the loaded cards or zones".into());
+        }
+        Ok(Game {
+            defs,
+            st: saved.state,
+            log: saved.log,
+            journal: saved.journal,
+            pending: saved.pending,
+            interrupted: None,
+        })
+    }
+
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.st.outcome.as_ref()
+    }
+
+    /// The decision waiting for an answer, if any.
+    pub fn decision(&self) -> Option<&Decision> {
+        self.pending.as_ref().map(|p| &p.decision)
+    }
+
+    /// Players who still have to answer the pending decision.
+    pub fn waiting_for(&self) -> Vec<PlayerId> {
+        match &self.pending {
+            Some(p) => p
+                .decision
+                .players
+                .iter()
+                .zip(&p.answers)
+                .filter(|(_, a)| a.is_none())
+                .map(|(pl, _)| *pl)
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// Answers the pending decision for `player` with option indices.
+    pub fn submit(&mut self, player: PlayerId, picks: Vec<u16>) -> Result<(), SubmitError> {
+        let p = self.pending.as_mut().ok_or(SubmitError::NoDecision)?;
+        let slot = p
+            .decision
+            .players
+            .iter()
+            .position(|x| *x == player)
+            .ok_or(SubmitError::NotYourDecision(player + 1))?;
+        if p.answers[slot].is_some() {
+            return Err(SubmitError::AlreadyAnswered(player + 1));
+        }
+        p.decision.validate(&picks).map_err(SubmitError::Illegal)?;
+        p.answers[slot] = Some(picks);
+        Ok(())
+    }
+
+    /// 103.4: a player resigns at any decision; the opponent wins. Nothing can replace it.
+    pub fn resign(&mut self, player: PlayerId) {
+        if self.st.outcome.is_some() {
+            return;
+        }
+        self.pending = None;
+        self.journal = Journal::default();
+        let winner = 1 - player;
+        self.log_line(Some("103.4"), format!("P{}が投了 (resigns)", player + 1));
+        self.end(Outcome::Win {
+            winner,
+            clause: "103.4".into(),
+            reason: format!("P{} resigned", player + 1),
+        });
+    }
+
+    pub(crate) fn end(&mut self, outcome: Outcome) {
+        let text = match &outcome {
+            Outcome::Win { winner, reason, .. } => {
+                format!("P{}の勝利 (P{} wins): {reason}", winner + 1, winner + 1)
+            }
+            Outcome::Draw { reason, .. } => format!("引き分け (draw): {reason}"),
+        };
+        let clause = match &outcome {
+            Outcome::Win { clause, .. } | Outcome::Draw { clause, .. } => clause.clone(),
+        };
+        self.log_line(Some(&clause), text);
+        self.st.outcome = Some(outcome);
+        self.pending = None;
+    }
+
+    /// Appends a line to the log.
+    pub fn log_line(&mut self, clause: Option<&str>, text: String) {
+        self.log.push(LogEntry {
+            turn: self.st.turn,
+            clause: clause.map(str::to_string),
+            text,
+        });
+    }
+
+    /// Asks a decision inside a unit of work: returns the recorded answer when replaying,
+    /// otherwise marks the game interrupted so the kernel restores the state and asks.
+    pub fn ask(&mut self, decision: Decision) -> Result<(Decision, Answer), Fail> {
+        if let Some(e) = self.journal.entries.get(self.journal.cursor) {
+            let e = e.clone();
+            self.journal.cursor += 1;
+            self.log_answer(&e.0, &e.1);
+            return Ok(e);
+        }
+        if decision.options.is_empty() || decision.max == 0 {
+            // Nothing to choose: the only legal answer is no pick (104.2).
+            let answer = vec![Vec::new(); decision.players.len()];
+            return Ok((decision, answer));
+        }
+        self.interrupted = Some(decision);
+        Err(Fail::Interrupt)
+    }
+
+    /// Logs who chose what (janken hands are logged by the janken verb when revealed).
+    fn log_answer(&mut self, d: &Decision, answer: &Answer) {
+        if d.kind == crate::decision::DecisionKind::Janken {
+            return;
+        }
+        for (p, picks) in d.players.iter().zip(answer) {
+            let labels: Vec<&str> = picks
+                .iter()
+                .filter_map(|&i| d.options.get(i as usize))
+                .map(|o| o.label.as_str())
+                .collect();
+            let text = if labels.is_empty() {
+                "—".to_string()
+            } else {
+                labels.join("、")
+            };
+            self.log_line(d.clause.as_deref(), format!("P{} ▶ {text}", p + 1));
+        }
+    }
+
+    /// Runs one unit of work that may ask players; see [`Journal`].
+    pub(crate) fn unit<F>(&mut self, host: &dyn Host, f: F) -> Result<bool, RunError>
+    where
+        F: FnOnce(&mut Game, &dyn Host) -> Result<(), Fail>,
+    {
+        if self.journal.snapshot.is_none() {
+            self.journal.snapshot = Some(Box::new((self.st.clone(), self.log.len())));
+        }
+        self.journal.cursor = 0;
+        let r = f(self, host);
+        if let Some(d) = self.interrupted.take() {
+            if let Some(snap) = &self.journal.snapshot {
+                self.st = snap.0.clone();
+                self.log.truncate(snap.1);
+            }
+            let n = d.players.len();
+            self.pending = Some(Pending {
+                decision: d,
+                answers: vec![None; n],
+            });
+            return Ok(false);
+        }
+        self.journal = Journal::default();
+        match r {
+            Ok(()) => Ok(true),
+            Err(Fail::Interrupt) => Err(RunError::Definition(
+                "a hook was interrupted without a decision".into(),
+            )),
+            Err(Fail::Run(e)) => Err(e),
+        }
+    }
+
+    /// Moves a fully answered pending decision into the journal.
+    pub(crate) fn take_answers(&mut self) -> bool {
+        let Some(p) = &self.pending else {
+            return true;
+        };
+        if p.answers.iter().any(|a| a.is_none()) {
+            return false;
+        }
+        let Some(p) = self.pending.take() else {
+            return false;
+        };
+        let answer: Answer = p
+            .answers
+            .into_iter()
+            .map(|a| a.unwrap_or_default())
+            .collect();
+        self.journal.entries.push((p.decision, answer));
+        true
+    }
+}

@@ -1,0 +1,23 @@
+//! fuda kernel: zones, objects, turns/phases/steps, the rule-check loop and decisions.
+//! It knows no particular game: a [`def::game::GameDef`] says what the game is.
+pub mod decision;
+pub mod def;
+pub mod error;
+pub mod game;
+pub mod host;
+pub mod ids;
+pub mod log;
+pub mod run;
+pub mod state;
+pub mod value;
+pub mod verbs;
+pub mod view;
+
+pub use decision::{Answer, Decision, DecisionKind, Opt};
+pub use error::{LoadError, LoadErrors, Location, RunError};
+pub use game::{Defs, Game, SavedGame, Status, SubmitError};
+pub use host::{Fail, Host, NoHost};
+pub use ids::{CardIdx, ObjId, PlayerId, ZoneId};
+pub use log::LogEntry;
+pub use state::{Outcome, State};
+pub use value::Value;

@@ -1,0 +1,117 @@
+//! The game state: everything that changes during a game. `Clone` + serde, small, no strings.
+use crate::ids::{CardIdx, ObjId, PlayerId, ZoneId};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+/// How many counter kinds (including damage markers) a game may declare.
+pub const MAX_COUNTERS: usize = 8;
+
+/// One physical card and the state of its current object (105, 303, 905, 913, 916).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Obj {
+    /// Index of its definition in the card database.
+    pub def: u16,
+    pub owner: PlayerId,
+    pub controller: PlayerId,
+    /// Bumped whenever the card becomes a new object (302.3).
+    pub incarnation: u16,
+    pub zone: ZoneId,
+    /// Index into the game's orientations; 0 is the default (e.g. normal, 303.1a).
+    pub orientation: u8,
+    pub face_up: bool,
+    /// Players (bit per seat) who see this card's identity whatever its zone and facing (303.3b).
+    pub revealed: u8,
+    /// Game-declared object flags (e.g. KO state), one bit each.
+    pub flags: u32,
+    /// Game-declared counters; damage markers are one kind (913, 916).
+    pub counters: [i32; MAX_COUNTERS],
+    /// The unit this card is attached to, with its role (905).
+    pub attached_to: Option<ObjId>,
+    pub role: u8,
+    /// Order of attachment, for listing attachments in the order they came.
+    pub attach_seq: u32,
+    /// The turn in which this object came into being (e.g. 804.2b-1).
+    pub since_turn: u32,
+}
+
+impl Obj {
+    pub fn id(&self, card: CardIdx) -> ObjId {
+        ObjId {
+            card,
+            incarnation: self.incarnation,
+        }
+    }
+    pub fn has_flag(&self, flag: usize) -> bool {
+        self.flags & (1 << flag) != 0
+    }
+}
+
+/// Per-player state.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PlayerState {
+    /// Game-declared player variables (e.g. "charged this turn").
+    pub vars: Vec<i64>,
+    /// A required draw could not be completed since the last rule process (1002.1).
+    pub failed_draw: bool,
+    /// Set when the player meets a loss condition: (clause, reason).
+    pub lost: Option<(String, String)>,
+    /// How many turns this player has begun.
+    pub turns: u32,
+}
+
+/// How a game ended (103).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Outcome {
+    Win {
+        winner: PlayerId,
+        clause: String,
+        reason: String,
+    },
+    Draw {
+        clause: String,
+        reason: String,
+    },
+}
+
+impl Outcome {
+    pub fn winner(&self) -> Option<PlayerId> {
+        match self {
+            Outcome::Win { winner, .. } => Some(*winner),
+            Outcome::Draw { .. } => None,
+        }
+    }
+}
+
+/// Where a rule check (811) stands: which process of which pass runs next.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RuleCheckCursor {
+    pub process: u16,
+    pub pass_acted: bool,
+    pub acted: bool,
+}
+
+/// The whole changing state of a game.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct State {
+    pub seed: u64,
+    pub rng: ChaCha8Rng,
+    pub objects: Vec<Obj>,
+    /// Top-level cards of each zone instance, bottom first (the last is the top).
+    pub zones: Vec<Vec<CardIdx>>,
+    pub players: Vec<PlayerState>,
+    pub game_vars: Vec<i64>,
+    /// Turn number, 1-based; 0 during setup.
+    pub turn: u32,
+    pub turn_player: PlayerId,
+    /// The player who took turn 1 (known once it begins).
+    pub first_player: Option<PlayerId>,
+    pub phase: Option<u16>,
+    pub step: Option<u16>,
+    /// Next instruction of the game's program.
+    pub pc: u32,
+    pub rule_check: Option<RuleCheckCursor>,
+    /// Whether the last completed rule check did anything (505.3c).
+    pub rule_check_acted: bool,
+    pub next_attach_seq: u32,
+    pub outcome: Option<Outcome>,
+}

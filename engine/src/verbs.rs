@@ -1,0 +1,366 @@
+//! Game actions as kernel verbs (900–920 in the 汎用TCG's terms, but generic): the only way
+//! scripts change the state. Each verb logs what it does when the rules name it.
+use crate::decision::{Decision, DecisionKind, Opt};
+use crate::error::RunError;
+use crate::game::Game;
+use crate::host::Fail;
+use crate::ids::{CardIdx, ObjId, PlayerId, ZoneId};
+use crate::state::MAX_COUNTERS;
+use crate::value::Value;
+use rand_core::Rng;
+
+/// Where a moved card goes in an ordered zone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Position {
+    Top,
+    Bottom,
+}
+
+impl Game {
+    /// The current object of a physical card, or None if `id` is stale (302.3).
+    pub fn current(&self, id: ObjId) -> Option<&crate::state::Obj> {
+        self.st
+            .objects
+            .get(id.card as usize)
+            .filter(|o| o.incarnation == id.incarnation)
+    }
+
+    pub fn obj_id(&self, card: CardIdx) -> ObjId {
+        self.st.objects[card as usize].id(card)
+    }
+
+    fn live(&self, id: ObjId) -> Result<CardIdx, Fail> {
+        match self.current(id) {
+            Some(_) => Ok(id.card),
+            None => Err(Fail::Run(RunError::Definition(format!(
+                "object {} no longer exists (it changed zones)",
+                id.to_handle()
+            )))),
+        }
+    }
+
+    /// The card's name in Japanese (its definition's name).
+    pub fn name(&self, card: CardIdx) -> &str {
+        &self.defs.cards.cards[self.st.objects[card as usize].def as usize]
+            .named
+            .name
+    }
+
+    pub fn zone_cards(&self, zone: ZoneId) -> &[CardIdx] {
+        &self.st.zones[zone.0 as usize]
+    }
+
+    /// Cards attached to `unit`, in the order they were attached, optionally of one role.
+    pub fn attachments(&self, unit: ObjId, role: Option<u8>) -> Vec<ObjId> {
+        let mut v: Vec<(u32, ObjId)> = self
+            .st
+            .objects
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| o.attached_to == Some(unit) && role.is_none_or(|r| o.role == r))
+            .map(|(i, o)| (o.attach_seq, o.id(i as CardIdx)))
+            .collect();
+        v.sort();
+        v.into_iter().map(|(_, id)| id).collect()
+    }
+
+    /// Moves a card to `zone`. Returns its new object, or None if the zone is full (104.2).
+    /// 302.3: the object stays the same only on a move between two area zones.
+    pub fn move_card(
+        &mut self,
+        id: ObjId,
+        zone: ZoneId,
+        pos: Position,
+    ) -> Result<Option<ObjId>, Fail> {
+        let card = self.live(id)?;
+        let defs = std::sync::Arc::clone(&self.defs);
+        let to = defs.game.zone_def(zone);
+        let from_zone = self.st.objects[card as usize].zone;
+        let attached = self.st.objects[card as usize].attached_to.is_some();
+        if let Some(cap) = to.capacity {
+            let here = self.st.zones[zone.0 as usize]
+                .iter()
+                .filter(|&&c| c != card)
+                .count();
+            if here >= cap as usize {
+                return Ok(None);
+            }
+        }
+        let keep = defs.game.zone_def(from_zone).area && to.area && !attached;
+        if !attached {
+            self.st.zones[from_zone.0 as usize].retain(|&c| c != card);
+        }
+        let list = &mut self.st.zones[zone.0 as usize];
+        match pos {
+            Position::Top => list.push(card),
+            Position::Bottom => list.insert(0, card),
+        }
+        let turn = self.st.turn;
+        let o = &mut self.st.objects[card as usize];
+        o.zone = zone;
+        o.attached_to = None;
+        if !keep {
+            o.incarnation = o.incarnation.wrapping_add(1);
+            o.orientation = 0;
+            o.face_up = matches!(to.visibility, crate::def::game::Visibility::Public);
+            o.revealed = 0;
+            o.flags = 0;
+            o.counters = [0; MAX_COUNTERS];
+            o.since_turn = turn;
+        }
+        let new_id = o.id(card);
+        if keep {
+            // 302.3a: attachments move with the unit.
+            for a in self.attachments(new_id, None) {
+                self.st.objects[a.card as usize].zone = zone;
+            }
+        }
+        Ok(Some(new_id))
+    }
+
+    /// Attaches `card` to `unit` with a role (905); it becomes a new object in the unit's zone.
+    pub fn attach(&mut self, card: ObjId, unit: ObjId, role: u8) -> Result<Option<ObjId>, Fail> {
+        let c = self.live(card)?;
+        let u = self.live(unit)?;
+        if c == u {
+            return Ok(None);
+        }
+        let zone = self.st.objects[u as usize].zone;
+        let from = self.st.objects[c as usize].zone;
+        if self.st.objects[c as usize].attached_to.is_none() {
+            self.st.zones[from.0 as usize].retain(|&x| x != c);
+        }
+        let face_down = self
+            .defs
+            .game
+            .roles
+            .get(role as usize)
+            .is_some_and(|r| r.face_down);
+        let seq = self.st.next_attach_seq;
+        self.st.next_attach_seq += 1;
+        let turn = self.st.turn;
+        let o = &mut self.st.objects[c as usize];
+        o.incarnation = o.incarnation.wrapping_add(1);
+        o.zone = zone;
+        o.attached_to = Some(unit);
+        o.role = role;
+        o.attach_seq = seq;
+        o.orientation = 0;
+        o.face_up = !face_down;
+        o.revealed = 0;
+        o.flags = 0;
+        o.counters = [0; MAX_COUNTERS];
+        o.since_turn = turn;
+        Ok(Some(o.id(c)))
+    }
+
+    /// Draws `n` cards one at a time (904). Returns how many were drawn; a shortfall marks a
+    /// failed draw for the loss rule (e.g. 1002.1).
+    pub fn draw(&mut self, player: PlayerId, n: i64) -> Result<i64, Fail> {
+        let defs = std::sync::Arc::clone(&self.defs);
+        let deck = defs.game.zone_id(defs.game.draw_from, player, 0);
+        let hand = defs.game.zone_id(defs.game.draw_to, player, 0);
+        let mut drawn = 0;
+        for _ in 0..n.max(0) {
+            let Some(&top) = self.st.zones[deck.0 as usize].last() else {
+                self.st.players[player as usize].failed_draw = true;
+                let clause = defs.game.draw_clause.clone();
+                self.log_line(
+                    clause.as_deref(),
+                    format!(
+                        "P{}はデッキが無く引けない (cannot draw: deck is empty)",
+                        player + 1
+                    ),
+                );
+                break;
+            };
+            let id = self.obj_id(top);
+            self.move_card(id, hand, Position::Top)?;
+            drawn += 1;
+        }
+        Ok(drawn)
+    }
+
+    /// Shuffles a zone with the game's seeded RNG (Fisher–Yates).
+    pub fn shuffle(&mut self, zone: ZoneId) {
+        let list = &mut self.st.zones[zone.0 as usize];
+        for i in (1..list.len()).rev() {
+            let j = (self.st.rng.next_u64() % (i as u64 + 1)) as usize;
+            list.swap(i, j);
+        }
+    }
+
+    /// A uniform random integer in 1..=n from the game's RNG (0 if n < 1).
+    pub fn random(&mut self, n: i64) -> i64 {
+        if n < 1 {
+            return 0;
+        }
+        (self.st.rng.next_u64() % n as u64) as i64 + 1
+    }
+
+    /// Exchanges the zones of two top-level cards (914.1); objects stay the same between areas.
+    pub fn swap(&mut self, a: ObjId, b: ObjId) -> Result<bool, Fail> {
+        let ca = self.live(a)?;
+        let cb = self.live(b)?;
+        let za = self.st.objects[ca as usize].zone;
+        let zb = self.st.objects[cb as usize].zone;
+        let defs = std::sync::Arc::clone(&self.defs);
+        if !(defs.game.zone_def(za).area && defs.game.zone_def(zb).area) || ca == cb {
+            return Ok(false);
+        }
+        for (c, from, to) in [(ca, za, zb), (cb, zb, za)] {
+            let list = &mut self.st.zones[from.0 as usize];
+            if let Some(i) = list.iter().position(|&x| x == c) {
+                list.remove(i);
+            }
+            self.st.zones[to.0 as usize].push(c);
+            self.st.objects[c as usize].zone = to;
+            let id = self.obj_id(c);
+            for att in self.attachments(id, None) {
+                self.st.objects[att.card as usize].zone = to;
+            }
+        }
+        Ok(true)
+    }
+
+    /// Sets the orientation; returns false if it already was that (104.3: no new state).
+    pub fn set_orientation(&mut self, id: ObjId, o: u8) -> Result<bool, Fail> {
+        let c = self.live(id)?;
+        let obj = &mut self.st.objects[c as usize];
+        if obj.orientation == o {
+            return Ok(false);
+        }
+        obj.orientation = o;
+        Ok(true)
+    }
+
+    pub fn set_flag(&mut self, id: ObjId, flag: usize, on: bool) -> Result<bool, Fail> {
+        let c = self.live(id)?;
+        let obj = &mut self.st.objects[c as usize];
+        let was = obj.has_flag(flag);
+        if on {
+            obj.flags |= 1 << flag;
+        } else {
+            obj.flags &= !(1 << flag);
+        }
+        Ok(was != on)
+    }
+
+    /// Adds to a counter (negative removes); never below 0. Returns the amount changed.
+    pub fn add_counter(&mut self, id: ObjId, counter: usize, n: i64) -> Result<i64, Fail> {
+        let c = self.live(id)?;
+        let v = &mut self.st.objects[c as usize].counters[counter];
+        let before = *v as i64;
+        *v = (before + n).clamp(0, i32::MAX as i64) as i32;
+        Ok(*v as i64 - before)
+    }
+
+    pub fn clear_counters(&mut self, id: ObjId) -> Result<(), Fail> {
+        let c = self.live(id)?;
+        self.st.objects[c as usize].counters = [0; MAX_COUNTERS];
+        Ok(())
+    }
+
+    /// Turns a card face up or down; `revealed` sets who sees it regardless (303.2, 303.3).
+    pub fn set_face(&mut self, id: ObjId, face_up: bool, revealed: u8) -> Result<(), Fail> {
+        let c = self.live(id)?;
+        let o = &mut self.st.objects[c as usize];
+        o.face_up = face_up;
+        o.revealed = revealed;
+        Ok(())
+    }
+
+    /// Records that a player meets a loss condition; the kernel settles the result (103).
+    pub fn lose(&mut self, player: PlayerId, clause: &str, reason: &str) {
+        let p = &mut self.st.players[player as usize];
+        if p.lost.is_none() {
+            p.lost = Some((clause.to_string(), reason.to_string()));
+        }
+    }
+
+    /// Asks `player` to choose between `min` and `max` of `options` (910, 104.5).
+    pub fn choose(
+        &mut self,
+        player: PlayerId,
+        prompt: &str,
+        clause: Option<&str>,
+        options: Vec<Opt>,
+        min: u16,
+        max: u16,
+    ) -> Result<Vec<u16>, Fail> {
+        let max = max.min(options.len() as u16);
+        let min = min.min(max);
+        let d = Decision {
+            players: vec![player],
+            kind: DecisionKind::Choose,
+            prompt: prompt.to_string(),
+            clause: clause.map(str::to_string),
+            options,
+            min,
+            max,
+        };
+        let (_, answer) = self.ask(d)?;
+        Ok(answer.into_iter().next().unwrap_or_default())
+    }
+
+    /// Janken (919) between two players, replayed on a tie. Returns the winner.
+    pub fn janken(
+        &mut self,
+        a: PlayerId,
+        b: PlayerId,
+        clause: Option<&str>,
+    ) -> Result<PlayerId, Fail> {
+        const HANDS: [&str; 3] = ["グー", "チョキ", "パー"];
+        loop {
+            let d = Decision {
+                players: vec![a, b],
+                kind: DecisionKind::Janken,
+                prompt: "じゃんけん (rock-paper-scissors)".into(),
+                clause: clause.map(str::to_string),
+                options: HANDS
+                    .iter()
+                    .map(|h| Opt {
+                        label: h.to_string(),
+                        value: Value::Str(h.to_string()),
+                    })
+                    .collect(),
+                min: 1,
+                max: 1,
+            };
+            let (_, ans) = self.ask(d)?;
+            let ha = ans.first().and_then(|x| x.first()).copied().unwrap_or(0) as usize % 3;
+            let hb = ans.get(1).and_then(|x| x.first()).copied().unwrap_or(0) as usize % 3;
+            let text = format!(
+                "じゃんけん: P{} {} / P{} {}",
+                a + 1,
+                HANDS[ha],
+                b + 1,
+                HANDS[hb]
+            );
+            if ha == hb {
+                self.log_line(Some("919.1"), format!("{text} → あいこ (tie, again)"));
+                continue;
+            }
+            // グー beats チョキ, チョキ beats パー, パー beats グー.
+            let winner = if (ha + 1) % 3 == hb { a } else { b };
+            self.log_line(
+                Some("919.1"),
+                format!("{text} → P{}の勝ち (P{} wins)", winner + 1, winner + 1),
+            );
+            return Ok(winner);
+        }
+    }
+
+    pub fn player_var(&self, player: PlayerId, var: usize) -> i64 {
+        self.st.players[player as usize].vars[var]
+    }
+    pub fn set_player_var(&mut self, player: PlayerId, var: usize, v: i64) {
+        self.st.players[player as usize].vars[var] = v;
+    }
+    pub fn game_var(&self, var: usize) -> i64 {
+        self.st.game_vars[var]
+    }
+    pub fn set_game_var(&mut self, var: usize, v: i64) {
+        self.st.game_vars[var] = v;
+    }
+}

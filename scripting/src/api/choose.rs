@@ -1,0 +1,143 @@
+//! Asking players: choices among cards or labels, and janken (919).
+use super::*;
+use mlua::{Lua, Table};
+
+use fuda_engine::{Opt, Value};
+
+/// The options table of a choice: `{prompt=, clause=, min=, max=}`.
+struct ChoiceOpts {
+    prompt: String,
+    clause: Option<String>,
+    min: Option<i64>,
+    max: Option<i64>,
+}
+
+fn opts_table(o: &Option<Table>) -> R<ChoiceOpts> {
+    let default = || "選ぶ (choose)".to_string();
+    match o {
+        None => Ok(ChoiceOpts {
+            prompt: default(),
+            clause: None,
+            min: None,
+            max: None,
+        }),
+        Some(t) => Ok(ChoiceOpts {
+            prompt: t.get::<Option<String>>("prompt")?.unwrap_or_else(default),
+            clause: t.get("clause")?,
+            min: t.get("min")?,
+            max: t.get("max")?,
+        }),
+    }
+}
+
+pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
+    // k.choose_cards(p, cards, {prompt=, clause=, min=1, max=1}) → card, or array when max > 1.
+    k.raw_set(
+        "choose_cards",
+        lua.create_function(|lua, (p, cards, o): (i64, Vec<i64>, Option<Table>)| {
+            let ChoiceOpts {
+                prompt,
+                clause,
+                min,
+                max,
+            } = opts_table(&o)?;
+            let picked = with(lua, |g| {
+                let pl = player(g, p)?;
+                let mut options = Vec::new();
+                for &h in &cards {
+                    let id = obj(g, h)?;
+                    let zl = g.defs.game.zone_label(g.st.objects[id.card as usize].zone);
+                    let label = format!("{} ({zl})", g.card_label(Some(pl), id.card));
+                    options.push(Opt {
+                        label,
+                        value: Value::Int(h),
+                    });
+                }
+                let picks = g
+                    .choose(
+                        pl,
+                        &prompt,
+                        clause.as_deref(),
+                        options,
+                        min.unwrap_or(1).max(0) as u16,
+                        max.unwrap_or(1).max(0) as u16,
+                    )
+                    .map_err(fail)?;
+                Ok(picks
+                    .into_iter()
+                    .map(|i| cards[i as usize])
+                    .collect::<Vec<_>>())
+            })?;
+            if o.as_ref()
+                .and_then(|t| t.get::<Option<i64>>("max").ok().flatten())
+                .unwrap_or(1)
+                > 1
+            {
+                Ok(mlua::Value::Table(lua.create_sequence_from(picked)?))
+            } else {
+                Ok(picked
+                    .first()
+                    .map_or(mlua::Value::Nil, |h| mlua::Value::Integer(*h)))
+            }
+        })?,
+    )?;
+    // k.choose(p, {"a", "b"} or {{label=, value=}}, opts) → the chosen value(s).
+    k.raw_set(
+        "choose",
+        lua.create_function(
+            |lua, (p, items, o): (i64, Vec<mlua::Value>, Option<Table>)| {
+                let ChoiceOpts {
+                    prompt,
+                    clause,
+                    min,
+                    max,
+                } = opts_table(&o)?;
+                let mut options = Vec::new();
+                for it in &items {
+                    let (label, value) = match it {
+                        mlua::Value::Table(t) => (
+                            t.get::<String>("label")?,
+                            from_lua(&t.get::<mlua::Value>("value")?)?,
+                        ),
+                        other => {
+                            let v = from_lua(other)?;
+                            (v.to_string(), v)
+                        }
+                    };
+                    options.push(Opt { label, value });
+                }
+                let picks = with(lua, |g| {
+                    let pl = player(g, p)?;
+                    g.choose(
+                        pl,
+                        &prompt,
+                        clause.as_deref(),
+                        options.clone(),
+                        min.unwrap_or(1).max(0) as u16,
+                        max.unwrap_or(1).max(0) as u16,
+                    )
+                    .map_err(fail)
+                })?;
+                let vals: Vec<mlua::Value> = picks
+                    .iter()
+                    .map(|&i| to_lua(lua, &options[i as usize].value))
+                    .collect::<R<_>>()?;
+                if max.unwrap_or(1) > 1 {
+                    Ok(mlua::Value::Table(lua.create_sequence_from(vals)?))
+                } else {
+                    Ok(vals.into_iter().next().unwrap_or(mlua::Value::Nil))
+                }
+            },
+        )?,
+    )?;
+    k.raw_set(
+        "janken",
+        lua.create_function(|lua, (a, b, clause): (i64, i64, Option<String>)| {
+            with(lua, |g| {
+                let (a, b) = (player(g, a)?, player(g, b)?);
+                Ok(g.janken(a, b, clause.as_deref()).map_err(fail)? as i64 + 1)
+            })
+        })?,
+    )?;
+    Ok(())
+}

@@ -1,0 +1,90 @@
+//! The kernel API for scripts: the global table `k`. Players are numbered 1 and 2;
+//! cards are opaque integer handles; every list is an array in a defined order.
+use crate::convert::{from_lua, to_lua};
+
+use fuda_engine::{Fail, Game, ObjId, PlayerId, ZoneId};
+use mlua::Lua;
+
+pub(crate) type R<T> = mlua::Result<T>;
+
+pub(crate) fn err(msg: impl std::fmt::Display) -> mlua::Error {
+    mlua::Error::runtime(msg)
+}
+
+pub(crate) fn fail(f: Fail) -> mlua::Error {
+    match f {
+        Fail::Interrupt => err("interrupted: waiting for a player's decision"),
+        Fail::Run(e) => err(e),
+    }
+}
+
+pub(crate) fn with<T>(lua: &Lua, f: impl FnOnce(&mut Game) -> R<T>) -> R<T> {
+    let mut g = lua
+        .app_data_mut::<Game>()
+        .ok_or_else(|| err("the kernel API is only available inside a hook call"))?;
+    f(&mut g)
+}
+
+pub(crate) fn player(g: &Game, p: i64) -> R<PlayerId> {
+    if (1..=g.defs.game.players as i64).contains(&p) {
+        Ok((p - 1) as PlayerId)
+    } else {
+        Err(err(format!("no player {p} (players are 1 and 2)")))
+    }
+}
+
+pub(crate) fn obj(g: &Game, h: i64) -> R<ObjId> {
+    let id = ObjId::from_handle(h).ok_or_else(|| err(format!("{h} is not a card handle")))?;
+    match g.current(id) {
+        Some(_) => Ok(id),
+        None => Err(err(format!(
+            "card {h} no longer exists (it became a new object when it changed zones, 302.3)"
+        ))),
+    }
+}
+
+pub(crate) fn zone(g: &Game, p: i64, name: &str, slot: Option<i64>) -> R<ZoneId> {
+    let k = g
+        .defs
+        .game
+        .zone_index(name)
+        .ok_or_else(|| err(format!("unknown zone \"{name}\"")))?;
+    let z = &g.defs.game.zones[k];
+    let slot = slot.unwrap_or(1);
+    if slot < 1 || slot > z.count as i64 {
+        return Err(err(format!(
+            "zone \"{name}\" has slots 1..{}, not {slot}",
+            z.count
+        )));
+    }
+    let p = if z.shared { 0 } else { player(g, p)? };
+    Ok(g.defs.game.zone_id(k, p, (slot - 1) as u8))
+}
+
+pub(crate) fn named_index(
+    list: &[fuda_engine::def::game::Named],
+    id: &str,
+    what: &str,
+) -> R<usize> {
+    list.iter()
+        .position(|n| n.id == id)
+        .ok_or_else(|| err(format!("unknown {what} \"{id}\"")))
+}
+
+pub(crate) fn handles(ids: impl IntoIterator<Item = ObjId>) -> Vec<i64> {
+    ids.into_iter().map(ObjId::to_handle).collect()
+}
+
+mod choose;
+mod read;
+mod write;
+
+/// Registers `k` in the globals.
+pub fn register(lua: &Lua) -> R<()> {
+    let k = lua.create_table()?;
+    read::register(lua, &k)?;
+    write::register(lua, &k)?;
+    choose::register(lua, &k)?;
+    lua.globals().raw_set("k", k)?;
+    Ok(())
+}

@@ -1,0 +1,262 @@
+//! Reading the game: turn, zones, cards, their fields and state.
+use super::*;
+use mlua::{Lua, Table};
+
+pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
+    k.raw_set(
+        "turn",
+        lua.create_function(|lua, ()| with(lua, |g| Ok(g.st.turn as i64)))?,
+    )?;
+    k.raw_set(
+        "turn_player",
+        lua.create_function(|lua, ()| with(lua, |g| Ok(g.st.turn_player as i64 + 1)))?,
+    )?;
+    k.raw_set(
+        "opponent",
+        lua.create_function(|lua, p: i64| {
+            with(lua, |g| Ok(if player(g, p)? == 0 { 2 } else { 1 }))
+        })?,
+    )?;
+    k.raw_set(
+        "turns_begun",
+        lua.create_function(|lua, p: i64| {
+            with(lua, |g| {
+                Ok(g.st.players[player(g, p)? as usize].turns as i64)
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "cards",
+        lua.create_function(|lua, (p, name, slot): (i64, String, Option<i64>)| {
+            with(lua, |g| {
+                let z = zone(g, p, &name, slot)?;
+                Ok(handles(g.zone_cards(z).iter().map(|&c| g.obj_id(c))))
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "slots",
+        lua.create_function(|lua, name: String| {
+            with(lua, |g| {
+                let i = g
+                    .defs
+                    .game
+                    .zone_index(&name)
+                    .ok_or_else(|| err(format!("unknown zone \"{name}\"")))?;
+                Ok(g.defs.game.zones[i].count as i64)
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "zone_of",
+        lua.create_function(|lua, h: i64| {
+            with(lua, |g| {
+                let id = obj(g, h)?;
+                let z = g.st.objects[id.card as usize].zone;
+                let (kind, p, slot) = g.defs.game.zone_parts(z);
+                Ok((
+                    g.defs.game.zones[kind].named.id.clone(),
+                    p.map(|p| p as i64 + 1),
+                    slot as i64 + 1,
+                ))
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "exists",
+        lua.create_function(|lua, h: i64| {
+            with(lua, |g| {
+                Ok(ObjId::from_handle(h).is_some_and(|id| g.current(id).is_some()))
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "name",
+        lua.create_function(|lua, h: i64| with(lua, |g| Ok(g.name(obj(g, h)?.card).to_string())))?,
+    )?;
+    k.raw_set(
+        "card_id",
+        lua.create_function(|lua, h: i64| {
+            with(lua, |g| {
+                Ok(
+                    g.defs.cards.cards[g.st.objects[obj(g, h)?.card as usize].def as usize]
+                        .named
+                        .id
+                        .clone(),
+                )
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "card_type",
+        lua.create_function(|lua, h: i64| {
+            with(lua, |g| {
+                let d = &g.defs.cards.cards[g.st.objects[obj(g, h)?.card as usize].def as usize];
+                Ok(g.defs.game.card_types[d.card_type].named.id.clone())
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "field",
+        lua.create_function(|lua, (h, f): (i64, String)| {
+            let v = with(lua, |g| {
+                let d = &g.defs.cards.cards[g.st.objects[obj(g, h)?.card as usize].def as usize];
+                Ok(d.field(&f).clone())
+            })?;
+            to_lua(lua, &v)
+        })?,
+    )?;
+    k.raw_set(
+        "owner",
+        lua.create_function(|lua, h: i64| {
+            with(lua, |g| {
+                Ok(g.st.objects[obj(g, h)?.card as usize].owner as i64 + 1)
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "controller",
+        lua.create_function(|lua, h: i64| {
+            with(lua, |g| {
+                Ok(g.st.objects[obj(g, h)?.card as usize].controller as i64 + 1)
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "orientation",
+        lua.create_function(|lua, h: i64| {
+            with(lua, |g| {
+                let o = g.st.objects[obj(g, h)?.card as usize].orientation as usize;
+                Ok(g.defs
+                    .game
+                    .orientations
+                    .get(o)
+                    .map(|n| n.id.clone())
+                    .unwrap_or_default())
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "flag",
+        lua.create_function(|lua, (h, f): (i64, String)| {
+            with(lua, |g| {
+                let i = named_index(&g.defs.game.flags, &f, "object flag")?;
+                Ok(g.st.objects[obj(g, h)?.card as usize].has_flag(i))
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "counter",
+        lua.create_function(|lua, (h, c): (i64, String)| {
+            with(lua, |g| {
+                let i = named_index(&g.defs.game.counters, &c, "counter")?;
+                Ok(g.st.objects[obj(g, h)?.card as usize].counters[i] as i64)
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "face_up",
+        lua.create_function(|lua, h: i64| {
+            with(lua, |g| Ok(g.st.objects[obj(g, h)?.card as usize].face_up))
+        })?,
+    )?;
+    k.raw_set(
+        "since_turn",
+        lua.create_function(|lua, h: i64| {
+            with(lua, |g| {
+                Ok(g.st.objects[obj(g, h)?.card as usize].since_turn as i64)
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "attachments",
+        lua.create_function(|lua, (h, role): (i64, Option<String>)| {
+            with(lua, |g| {
+                let id = obj(g, h)?;
+                let r = match role {
+                    Some(r) => Some(
+                        g.defs
+                            .game
+                            .role(&r)
+                            .ok_or_else(|| err(format!("unknown attachment role \"{r}\"")))?
+                            as u8,
+                    ),
+                    None => None,
+                };
+                Ok(handles(g.attachments(id, r)))
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "attached_to",
+        lua.create_function(|lua, h: i64| {
+            with(lua, |g| {
+                let o = g.st.objects[obj(g, h)?.card as usize];
+                Ok(o.attached_to
+                    .filter(|u| g.current(*u).is_some())
+                    .map(ObjId::to_handle))
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "role",
+        lua.create_function(|lua, h: i64| {
+            with(lua, |g| {
+                let o = g.st.objects[obj(g, h)?.card as usize];
+                Ok(o.attached_to
+                    .map(|_| g.defs.game.roles[o.role as usize].named.id.clone()))
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "attached_cards",
+        lua.create_function(|lua, p: i64| {
+            with(lua, |g| {
+                let pl = player(g, p)?;
+                Ok(handles(
+                    g.st.objects
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, o)| o.attached_to.is_some() && o.owner == pl)
+                        .map(|(i, o)| o.id(i as u16)),
+                ))
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "pvar",
+        lua.create_function(|lua, (p, v): (i64, String)| {
+            with(lua, |g| {
+                let i = g
+                    .defs
+                    .game
+                    .player_var(&v)
+                    .ok_or_else(|| err(format!("unknown player variable \"{v}\"")))?;
+                Ok(g.player_var(player(g, p)?, i))
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "gvar",
+        lua.create_function(|lua, v: String| {
+            with(lua, |g| {
+                let i = g
+                    .defs
+                    .game
+                    .game_var(&v)
+                    .ok_or_else(|| err(format!("unknown game variable \"{v}\"")))?;
+                Ok(g.game_var(i))
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "failed_draw",
+        lua.create_function(|lua, p: i64| {
+            with(
+                lua,
+                |g| Ok(g.st.players[player(g, p)? as usize].failed_draw),
+            )
+        })?,
+    )?;
+    Ok(())
+}

@@ -1,0 +1,208 @@
+//! Changing the game through the kernel's verbs.
+use super::*;
+use mlua::{Lua, Table};
+
+use fuda_engine::verbs::Position;
+use mlua::Variadic;
+
+pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
+    k.raw_set(
+        "move",
+        lua.create_function(
+            |lua, (h, p, name, slot, pos): (i64, i64, String, Option<i64>, Option<String>)| {
+                with(lua, |g| {
+                    let id = obj(g, h)?;
+                    let z = zone(g, p, &name, slot)?;
+                    let pos = match pos.as_deref() {
+                        None | Some("top") => Position::Top,
+                        Some("bottom") => Position::Bottom,
+                        Some(o) => {
+                            return Err(err(format!(
+                                "position must be \"top\" or \"bottom\", not \"{o}\""
+                            )))
+                        }
+                    };
+                    Ok(g.move_card(id, z, pos).map_err(fail)?.map(ObjId::to_handle))
+                })
+            },
+        )?,
+    )?;
+    k.raw_set(
+        "attach",
+        lua.create_function(|lua, (c, u, role): (i64, i64, String)| {
+            with(lua, |g| {
+                let (c, u) = (obj(g, c)?, obj(g, u)?);
+                let r = g
+                    .defs
+                    .game
+                    .role(&role)
+                    .ok_or_else(|| err(format!("unknown attachment role \"{role}\"")))?;
+                Ok(g.attach(c, u, r as u8).map_err(fail)?.map(ObjId::to_handle))
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "draw",
+        lua.create_function(|lua, (p, n): (i64, i64)| {
+            with(lua, |g| g.draw(player(g, p)?, n).map_err(fail))
+        })?,
+    )?;
+    k.raw_set(
+        "shuffle",
+        lua.create_function(|lua, (p, name): (i64, String)| {
+            with(lua, |g| {
+                let z = zone(g, p, &name, None)?;
+                g.shuffle(z);
+                Ok(())
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "swap",
+        lua.create_function(|lua, (a, b): (i64, i64)| {
+            with(lua, |g| g.swap(obj(g, a)?, obj(g, b)?).map_err(fail))
+        })?,
+    )?;
+    k.raw_set(
+        "set_orientation",
+        lua.create_function(|lua, (h, o): (i64, String)| {
+            with(lua, |g| {
+                let i = named_index(&g.defs.game.orientations, &o, "orientation")?;
+                g.set_orientation(obj(g, h)?, i as u8).map_err(fail)
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "set_flag",
+        lua.create_function(|lua, (h, f, on): (i64, String, bool)| {
+            with(lua, |g| {
+                let i = named_index(&g.defs.game.flags, &f, "object flag")?;
+                g.set_flag(obj(g, h)?, i, on).map_err(fail)
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "add_counter",
+        lua.create_function(|lua, (h, c, n): (i64, String, i64)| {
+            with(lua, |g| {
+                let i = named_index(&g.defs.game.counters, &c, "counter")?;
+                g.add_counter(obj(g, h)?, i, n).map_err(fail)
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "clear_counters",
+        lua.create_function(|lua, h: i64| {
+            with(lua, |g| g.clear_counters(obj(g, h)?).map_err(fail))
+        })?,
+    )?;
+    k.raw_set(
+        "set_face",
+        lua.create_function(|lua, (h, up, to): (i64, bool, Option<mlua::Value>)| {
+            with(lua, |g| {
+                let id = obj(g, h)?;
+                let owner = g.st.objects[id.card as usize].owner;
+                let mask = match to {
+                    None | Some(mlua::Value::Nil) => 0,
+                    Some(mlua::Value::String(s)) => match &*s.to_str()? {
+                        "all" => 0xff,
+                        "owner" => 1 << owner,
+                        "none" => 0,
+                        o => {
+                            return Err(err(format!(
+                                "reveal to \"all\", \"owner\", \"none\" or a player, not \"{o}\""
+                            )))
+                        }
+                    },
+                    Some(mlua::Value::Integer(p)) => 1 << player(g, p)?,
+                    Some(o) => return Err(err(format!("cannot reveal to a {}", o.type_name()))),
+                };
+                g.set_face(id, up, mask).map_err(fail)
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "set_pvar",
+        lua.create_function(|lua, (p, v, x): (i64, String, i64)| {
+            with(lua, |g| {
+                let i = g
+                    .defs
+                    .game
+                    .player_var(&v)
+                    .ok_or_else(|| err(format!("unknown player variable \"{v}\"")))?;
+                let p = player(g, p)?;
+                g.set_player_var(p, i, x);
+                Ok(())
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "set_gvar",
+        lua.create_function(|lua, (v, x): (String, i64)| {
+            with(lua, |g| {
+                let i = g
+                    .defs
+                    .game
+                    .game_var(&v)
+                    .ok_or_else(|| err(format!("unknown game variable \"{v}\"")))?;
+                g.set_game_var(i, x);
+                Ok(())
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "clear_failed_draw",
+        lua.create_function(|lua, p: i64| {
+            with(lua, |g| {
+                let p = player(g, p)?;
+                g.st.players[p as usize].failed_draw = false;
+                Ok(())
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "lose",
+        lua.create_function(|lua, (p, clause, reason): (i64, String, String)| {
+            with(lua, |g| {
+                let p = player(g, p)?;
+                g.lose(p, &clause, &reason);
+                Ok(())
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "set_turn_player",
+        lua.create_function(|lua, p: i64| {
+            with(lua, |g| {
+                if g.st.turn != 0 {
+                    return Err(err("the turn player can only be set during setup"));
+                }
+                g.st.turn_player = player(g, p)?;
+                Ok(())
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "log",
+        lua.create_function(
+            |lua, (clause, parts): (Option<String>, Variadic<mlua::Value>)| {
+                let mut text = String::new();
+                for v in parts.iter() {
+                    match v {
+                        mlua::Value::String(s) => text.push_str(&s.to_str()?),
+                        other => text.push_str(&from_lua(other)?.to_string()),
+                    }
+                }
+                with(lua, |g| {
+                    g.log_line(clause.as_deref().filter(|c| !c.is_empty()), text);
+                    Ok(())
+                })
+            },
+        )?,
+    )?;
+    k.raw_set(
+        "random",
+        lua.create_function(|lua, n: i64| with(lua, |g| Ok(g.random(n))))?,
+    )?;
+    Ok(())
+}

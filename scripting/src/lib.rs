@@ -1,0 +1,175 @@
+//! fuda Lua host: loads a game's (and later its cards') Lua hooks into a sandbox and runs
+//! them against the kernel. Lua keeps no state between calls; the game lives in Rust.
+pub mod api;
+pub mod convert;
+pub mod sandbox;
+
+use fuda_engine::def::game::GameDef;
+use fuda_engine::{Fail, Game, Host, LoadError, LoadErrors, Location, RunError, Value};
+use mlua::{Function, Lua, Table};
+use std::cell::Cell;
+use std::path::Path;
+use std::rc::Rc;
+
+pub use sandbox::Budget;
+
+/// Runs a game's Lua hooks.
+pub struct LuaHost {
+    lua: Lua,
+    hooks: Table,
+    used: Rc<Cell<u64>>,
+}
+
+impl LuaHost {
+    /// Loads the game's script and checks that every hook the definition names exists.
+    pub fn for_game(def: &GameDef) -> Result<LuaHost, LoadErrors> {
+        Self::with_budget(def, Budget::default())
+    }
+
+    pub fn with_budget(def: &GameDef, budget: Budget) -> Result<LuaHost, LoadErrors> {
+        let used = Rc::new(Cell::new(0));
+        let lua = sandbox::new_lua(budget, used.clone()).map_err(|e| {
+            LoadError::new(Location::file(&def.file), format!("cannot start Lua: {e}"))
+        })?;
+        api::register(&lua).map_err(|e| {
+            LoadError::new(
+                Location::file(&def.file),
+                format!("cannot register the kernel API: {e}"),
+            )
+        })?;
+        let hooks = match &def.script {
+            Some(path) => load_script(&lua, path, &used)?,
+            None => lua
+                .create_table()
+                .map_err(|e| LoadError::new(Location::file(&def.file), e.to_string()))?,
+        };
+        sandbox::freeze_globals(&lua)
+            .map_err(|e| LoadError::new(Location::file(&def.file), e.to_string()))?;
+        let text = std::fs::read_to_string(&def.file).unwrap_or_default();
+        let mut errors = Vec::new();
+        for h in &def.hooks {
+            if !matches!(
+                hooks.raw_get::<mlua::Value>(h.as_str()),
+                Ok(mlua::Value::Function(_))
+            ) {
+                let script = def
+                    .script
+                    .as_ref()
+                    .map_or("(no script)".to_string(), |p| p.display().to_string());
+                errors.push(
+                    LoadError::new(
+                        Location::find(&def.file, &text, h),
+                        format!("the hook \"{h}\" is not a function in {script}"),
+                    )
+                    .hint(
+                        "define it in the table the script returns, e.g. `function M.".to_string()
+                            + h
+                            + "() … end`",
+                    ),
+                );
+            }
+        }
+        if !errors.is_empty() {
+            return Err(LoadErrors(errors));
+        }
+        Ok(LuaHost { lua, hooks, used })
+    }
+}
+
+fn load_script(lua: &Lua, path: &Path, used: &Rc<Cell<u64>>) -> Result<Table, LoadErrors> {
+    let text = std::fs::read_to_string(path).map_err(|e| LoadError::io(path, &e))?;
+    used.set(0);
+    let chunk = lua.load(&text).set_name(format!("@{}", path.display()));
+    match chunk.eval::<mlua::Value>() {
+        Ok(mlua::Value::Table(t)) => Ok(t),
+        Ok(other) => Err(LoadError::new(
+            Location::file(path),
+            format!(
+                "the script must return a table of hooks, not {}",
+                other.type_name()
+            ),
+        )
+        .hint("end the file with `return M` where M holds the hook functions")
+        .into()),
+        Err(e) => Err(lua_load_error(path, &e).into()),
+    }
+}
+
+/// A Lua syntax or runtime error at load time, with the file line taken from Lua's message.
+pub fn lua_load_error(path: &Path, e: &mlua::Error) -> LoadError {
+    let msg = first_line(e);
+    let mut loc = Location::file(path);
+    let prefix = format!("{}:", path.display());
+    let mut text = msg.clone();
+    if let Some(rest) = msg.split_once(&prefix).map(|(_, r)| r) {
+        if let Some((line, tail)) = rest.split_once(':') {
+            if let Ok(n) = line.trim().parse() {
+                loc.line = n;
+                loc.column = 1;
+                text = tail.trim().to_string();
+            }
+        }
+    }
+    LoadError::new(loc, format!("Lua: {text}"))
+}
+
+fn first_line(e: &mlua::Error) -> String {
+    let s = match e {
+        mlua::Error::CallbackError { cause, .. } => return first_line(cause),
+        mlua::Error::SyntaxError { message, .. } => message.clone(),
+        mlua::Error::RuntimeError(m) => m.clone(),
+        other => other.to_string(),
+    };
+    s.lines().next().unwrap_or("").to_string()
+}
+
+impl Host for LuaHost {
+    fn call(&self, game: &mut Game, hook: &str, args: &[Value]) -> Result<Value, Fail> {
+        let f: Function = match self.hooks.raw_get(hook) {
+            Ok(f) => f,
+            Err(_) => {
+                return Err(Fail::Run(RunError::Script {
+                    hook: hook.into(),
+                    message: "no such hook".into(),
+                }))
+            }
+        };
+        let lua_args: Vec<mlua::Value> = args
+            .iter()
+            .map(|a| convert::to_lua(&self.lua, a))
+            .collect::<mlua::Result<_>>()
+            .map_err(|e| {
+                Fail::Run(RunError::Script {
+                    hook: hook.into(),
+                    message: e.to_string(),
+                })
+            })?;
+        self.used.set(0);
+        self.lua.set_app_data(game.take());
+        let r = f.call::<mlua::Value>(mlua::MultiValue::from_vec(lua_args));
+        match self.lua.remove_app_data::<Game>() {
+            Some(g) => *game = g,
+            None => {
+                return Err(Fail::Run(RunError::Script {
+                    hook: hook.into(),
+                    message: "the game was lost during the call".into(),
+                }))
+            }
+        }
+        if game.is_interrupted() {
+            return Err(Fail::Interrupt);
+        }
+        match r {
+            Ok(v) => convert::from_lua(&v).map_err(|e| {
+                Fail::Run(RunError::Script {
+                    hook: hook.into(),
+                    message: first_line(&e),
+                })
+            }),
+            Err(e) => Err(Fail::Run(RunError::Script {
+                hook: hook.into(),
+                message: first_line(&e),
+            })),
+        }
+    }
+}

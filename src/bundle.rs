@@ -1,0 +1,85 @@
+//! A game folder loaded for play: its definition, cards (all packs), decks and Lua host.
+use fuda_engine::def::card::{load_cards, CardDb};
+use fuda_engine::def::deck::{check_deck, load_deck, DeckDef};
+use fuda_engine::def::load::load_game;
+use fuda_engine::{Defs, Game, LoadError, LoadErrors, Location};
+use fuda_scripting::LuaHost;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// A loaded game: definitions shared by every game played with them, and the script host.
+pub struct Bundle {
+    pub defs: Arc<Defs>,
+    pub host: LuaHost,
+    pub dir: PathBuf,
+}
+
+/// The built-in game: `cards/generic-tcg` under the current folder, else beside the sources.
+pub fn default_game_dir() -> PathBuf {
+    let local = PathBuf::from("cards/generic-tcg");
+    if local.join("game.yaml").exists() {
+        return local;
+    }
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/generic-tcg")
+}
+
+impl Bundle {
+    /// Loads `dir/game.yaml`, every card file under `dir/packs`, and the game's script.
+    pub fn load(dir: &Path) -> Result<Bundle, LoadErrors> {
+        let game = load_game(dir)?;
+        let mut cards = CardDb::default();
+        let packs = game.dir.join("packs");
+        if packs.is_dir() {
+            load_cards(&game, &packs, &mut cards)?;
+        }
+        let host = LuaHost::for_game(&game)?;
+        Ok(Bundle {
+            dir: game.dir.clone(),
+            defs: Arc::new(Defs { game, cards }),
+            host,
+        })
+    }
+
+    /// A deck by name (`decks/<name>.yaml`) or by path, checked against the construction rules.
+    pub fn deck(&self, name: &str) -> Result<DeckDef, LoadErrors> {
+        let p = Path::new(name);
+        let file = if p.extension().is_some() || p.components().count() > 1 {
+            p.to_path_buf()
+        } else {
+            self.dir.join("decks").join(format!("{name}.yaml"))
+        };
+        let deck = load_deck(&file, &self.defs.cards)?;
+        let problems = check_deck(&self.defs.game, &self.defs.cards, &deck);
+        if problems.is_empty() {
+            Ok(deck)
+        } else {
+            Err(LoadErrors(
+                problems
+                    .into_iter()
+                    .map(|p| LoadError::new(Location::file(&file), format!("illegal deck: {p}")))
+                    .collect(),
+            ))
+        }
+    }
+
+    /// The names of the decks in `decks/`, sorted.
+    pub fn deck_names(&self) -> Vec<String> {
+        let mut out: Vec<String> = std::fs::read_dir(self.dir.join("decks"))
+            .map(|rd| {
+                rd.filter_map(|e| e.ok())
+                    .filter_map(|e| {
+                        e.path()
+                            .file_stem()
+                            .map(|s| s.to_string_lossy().to_string())
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        out.sort();
+        out
+    }
+
+    pub fn new_game(&self, decks: [&DeckDef; 2], seed: u64) -> Game {
+        Game::new(Arc::clone(&self.defs), decks, seed)
+    }
+}

@@ -1,0 +1,5 @@
+//! The `fuda` CLI's library: loading a game folder, agents, simulation and terminal play.
+pub mod agent;
+pub mod bundle;
+pub mod play;
+pub mod sim;

@@ -1,0 +1,215 @@
+//! `fuda`: check, play and simulate card games defined as data.
+use clap::{Parser, Subcommand, ValueEnum};
+use fuda::agent::{Agent, RandomAgent};
+use fuda::bundle::{default_game_dir, Bundle};
+use fuda::play::{Human, RESIGN};
+use fuda::sim::{play_out, Summary};
+use fuda_engine::{Game, Outcome, Status};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// fuda (札): a data-driven card scripting platform.
+///
+/// Games and cards are YAML + Lua; the kernel applies the comprehensive rules and logs every
+/// step with the clause it applies.
+#[derive(Parser)]
+#[command(name = "fuda", version, about, long_about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Args, Clone)]
+struct GameArgs {
+    /// Game folder (holding game.yaml, packs/ and decks/). Default: the built-in 汎用TCG.
+    #[arg(long, value_name = "DIR")]
+    game: Option<PathBuf>,
+    /// The two decks, by name in the game's decks/ folder or by path. Default: the first two.
+    #[arg(long, value_name = "A,B", value_delimiter = ',', num_args = 1..=2)]
+    decks: Vec<String>,
+    /// Seed of the game's random number generator (and of the random agents).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Seat {
+    /// You, at the terminal.
+    Human,
+    /// Uniformly random legal choices.
+    Random,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play many games between two random agents and print win/draw rates and average turns.
+    Sim {
+        #[command(flatten)]
+        game: GameArgs,
+        /// How many games (seeds seed, seed+1, …).
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Print the full rule-cited log of every game (use with few games).
+        #[arg(long)]
+        log: bool,
+    },
+    /// Play one game in the terminal: the board each decision, numbered options.
+    Play {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Who plays seat 1.
+        #[arg(long, value_enum, default_value_t = Seat::Human)]
+        p1: Seat,
+        /// Who plays seat 2.
+        #[arg(long, value_enum, default_value_t = Seat::Random)]
+        p2: Seat,
+    },
+    /// Play one game between random agents and print its full log, each line citing its clause.
+    Log {
+        #[command(flatten)]
+        game: GameArgs,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(msg) => {
+            eprintln!("{msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn load(args: &GameArgs) -> Result<(Bundle, [fuda_engine::def::deck::DeckDef; 2]), String> {
+    let dir = args.game.clone().unwrap_or_else(default_game_dir);
+    let bundle = Bundle::load(&dir).map_err(|e| e.to_string())?;
+    let names = bundle.deck_names();
+    let pick = |i: usize| -> Result<String, String> {
+        args.decks
+            .get(i)
+            .or(args.decks.first())
+            .or(names.get(i))
+            .or(names.first())
+            .cloned()
+            .ok_or_else(|| format!("no decks given and none in {}", dir.join("decks").display()))
+    };
+    let a = bundle.deck(&pick(0)?).map_err(|e| e.to_string())?;
+    let b = bundle.deck(&pick(1)?).map_err(|e| e.to_string())?;
+    Ok((bundle, [a, b]))
+}
+
+fn random_agents(seed: u64) -> [Box<dyn Agent>; 2] {
+    [
+        Box::new(RandomAgent::new(seed.wrapping_mul(2).wrapping_add(1))),
+        Box::new(RandomAgent::new(seed.wrapping_mul(2).wrapping_add(2))),
+    ]
+}
+
+fn outcome_text(o: &Outcome) -> String {
+    match o {
+        Outcome::Win {
+            winner,
+            clause,
+            reason,
+        } => format!("P{} wins [{clause}]: {reason}", winner + 1),
+        Outcome::Draw { clause, reason } => format!("draw [{clause}]: {reason}"),
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode, String> {
+    match cli.command {
+        Command::Sim { game, games, log } => {
+            let (bundle, decks) = load(&game)?;
+            let mut sum = Summary::default();
+            for i in 0..games {
+                let seed = game.seed.wrapping_add(i);
+                let mut g = bundle.new_game([&decks[0], &decks[1]], seed);
+                let o = play_out(&mut g, &bundle.host, &mut random_agents(seed))
+                    .map_err(|e| format!("game with seed {seed}: {e}"))?;
+                if log {
+                    for l in &g.log {
+                        println!("{l}");
+                    }
+                    println!();
+                }
+                sum.add(&g, &o);
+            }
+            let pct = |n: u64| 100.0 * n as f64 / sum.games.max(1) as f64;
+            println!(
+                "games: {}  ({} vs {})",
+                sum.games, decks[0].name, decks[1].name
+            );
+            println!("P1 wins: {} ({:.1}%)", sum.wins[0], pct(sum.wins[0]));
+            println!("P2 wins: {} ({:.1}%)", sum.wins[1], pct(sum.wins[1]));
+            println!("draws:   {} ({:.1}%)", sum.draws, pct(sum.draws));
+            println!(
+                "first player won: {:.1}% of decided games",
+                100.0 * sum.first_player_wins as f64 / (sum.games - sum.draws).max(1) as f64
+            );
+            println!(
+                "average turns: {:.1}",
+                sum.turns as f64 / sum.games.max(1) as f64
+            );
+            if sum.turn_limit > 0 {
+                println!(
+                    "turn limit reached (reported as draws, not a rule of the game): {}",
+                    sum.turn_limit
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Log { game } => {
+            let (bundle, decks) = load(&game)?;
+            let mut g = bundle.new_game([&decks[0], &decks[1]], game.seed);
+            let r = play_out(&mut g, &bundle.host, &mut random_agents(game.seed));
+            for l in &g.log {
+                println!("{l}");
+            }
+            r.map_err(|e| e.to_string())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Play { game, p1, p2 } => {
+            let (bundle, decks) = load(&game)?;
+            let mut g = bundle.new_game([&decks[0], &decks[1]], game.seed);
+            let mut randoms = random_agents(game.seed);
+            let seats = [p1, p2];
+            let stdin = std::io::stdin();
+            let mut human = Human::new(stdin.lock(), std::io::stdout());
+            loop {
+                match g.advance(&bundle.host).map_err(|e| e.to_string())? {
+                    Status::Over(o) => {
+                        for l in &g.log[human.shown.min(g.log.len())..] {
+                            println!("  {l}");
+                        }
+                        println!("{}", g.board_text(None));
+                        println!("{}", outcome_text(&o));
+                        return Ok(ExitCode::SUCCESS);
+                    }
+                    Status::Decide => step(&mut g, &seats, &mut human, &mut randoms)?,
+                }
+            }
+        }
+    }
+}
+
+fn step(
+    g: &mut Game,
+    seats: &[Seat; 2],
+    human: &mut dyn Agent,
+    randoms: &mut [Box<dyn Agent>; 2],
+) -> Result<(), String> {
+    for p in g.waiting_for() {
+        let picks = match seats[p as usize] {
+            Seat::Human => human.pick(g, p),
+            Seat::Random => randoms[p as usize].pick(g, p),
+        };
+        if picks == [RESIGN] {
+            g.resign(p);
+            return Ok(());
+        }
+        g.submit(p, picks).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
