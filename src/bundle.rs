@@ -40,6 +40,21 @@ impl Bundle {
         })
     }
 
+    /// The same game with one setting changed (to play the other reading of a rule).
+    pub fn with_setting(&self, name: &str, value: i64) -> Result<Bundle, String> {
+        let mut defs = (*self.defs).clone();
+        match defs.game.settings.get_mut(name) {
+            Some(v) => *v = value,
+            None => return Err(format!("the game has no setting \"{name}\"")),
+        }
+        let host = LuaHost::for_game(&defs.game).map_err(|e| e.to_string())?;
+        Ok(Bundle {
+            defs: Arc::new(defs),
+            host,
+            dir: self.dir.clone(),
+        })
+    }
+
     /// A deck by name (`decks/<name>.yaml`) or by path, checked against the construction rules.
     pub fn deck(&self, name: &str) -> Result<DeckDef, LoadErrors> {
         let p = Path::new(name);

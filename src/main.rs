@@ -13,7 +13,13 @@ use std::process::ExitCode;
 /// Games and cards are YAML + Lua; the kernel applies the comprehensive rules and logs every
 /// step with the clause it applies.
 #[derive(Parser)]
-#[command(name = "fuda", version, about, long_about)]
+#[command(
+    name = "fuda",
+    version,
+    about,
+    long_about,
+    after_help = "Examples:\n  fuda sim                      1000 random games with the built-in 汎用TCG starter decks\n  fuda sim --games 10 --seed 7  ten games from seed 7\n  fuda log --seed 43            one game's full log, each line citing its rule clause\n  fuda play                     you (P1) against the random agent\n  fuda play --p2 human          two people at one terminal\n  fuda sim --game tests/games/race   another game, defined as data"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -69,6 +75,16 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
     },
+}
+
+/// `println!` that ends quietly when stdout is closed (e.g. piped into `head`).
+macro_rules! say {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($t)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
 }
 
 fn main() -> ExitCode {
@@ -130,30 +146,32 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     .map_err(|e| format!("game with seed {seed}: {e}"))?;
                 if log {
                     for l in &g.log {
-                        println!("{l}");
+                        say!("{l}");
                     }
-                    println!();
+                    say!();
                 }
                 sum.add(&g, &o);
             }
             let pct = |n: u64| 100.0 * n as f64 / sum.games.max(1) as f64;
-            println!(
+            say!(
                 "games: {}  ({} vs {})",
-                sum.games, decks[0].name, decks[1].name
+                sum.games,
+                decks[0].name,
+                decks[1].name
             );
-            println!("P1 wins: {} ({:.1}%)", sum.wins[0], pct(sum.wins[0]));
-            println!("P2 wins: {} ({:.1}%)", sum.wins[1], pct(sum.wins[1]));
-            println!("draws:   {} ({:.1}%)", sum.draws, pct(sum.draws));
-            println!(
+            say!("P1 wins: {} ({:.1}%)", sum.wins[0], pct(sum.wins[0]));
+            say!("P2 wins: {} ({:.1}%)", sum.wins[1], pct(sum.wins[1]));
+            say!("draws:   {} ({:.1}%)", sum.draws, pct(sum.draws));
+            say!(
                 "first player won: {:.1}% of decided games",
                 100.0 * sum.first_player_wins as f64 / (sum.games - sum.draws).max(1) as f64
             );
-            println!(
+            say!(
                 "average turns: {:.1}",
                 sum.turns as f64 / sum.games.max(1) as f64
             );
             if sum.turn_limit > 0 {
-                println!(
+                say!(
                     "turn limit reached (reported as draws, not a rule of the game): {}",
                     sum.turn_limit
                 );
@@ -165,7 +183,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let mut g = bundle.new_game([&decks[0], &decks[1]], game.seed);
             let r = play_out(&mut g, &bundle.host, &mut random_agents(game.seed));
             for l in &g.log {
-                println!("{l}");
+                say!("{l}");
             }
             r.map_err(|e| e.to_string())?;
             Ok(ExitCode::SUCCESS)
@@ -181,10 +199,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 match g.advance(&bundle.host).map_err(|e| e.to_string())? {
                     Status::Over(o) => {
                         for l in &g.log[human.shown.min(g.log.len())..] {
-                            println!("  {l}");
+                            say!("  {l}");
                         }
-                        println!("{}", g.board_text(None));
-                        println!("{}", outcome_text(&o));
+                        say!("{}", g.board_text(None));
+                        say!("{}", outcome_text(&o));
                         return Ok(ExitCode::SUCCESS);
                     }
                     Status::Decide => step(&mut g, &seats, &mut human, &mut randoms)?,

@@ -30,10 +30,11 @@ impl<R: BufRead, W: Write> Agent for Human<R, W> {
             return Vec::new();
         };
         let out = &mut self.output;
-        for l in &game.log[self.shown.min(game.log.len())..] {
+        let log: Vec<_> = game.visible_log().collect();
+        for l in &log[self.shown.min(log.len())..] {
             let _ = writeln!(out, "  {l}");
         }
-        self.shown = game.log.len();
+        self.shown = log.len();
         let _ = writeln!(out);
         let _ = write!(out, "{}", game.board_text(Some(player)));
         let secret = if d.kind == DecisionKind::Janken {

@@ -135,18 +135,27 @@ function M.charge_options(p)
   local out = {}
   if k.pvar(p, "charged") ~= 0 then return out end           -- 602.2
   local units = live_units(p)
-  for _, c in ipairs(k.cards(p, "hand")) do
+  local hand = k.cards(p, "hand")
+  for _, c in ipairs(hand) do
     for _, u in ipairs(units) do
       out[#out + 1] = { label = k.name(c) .. " → " .. k.name(u), card = c, unit = u }
     end
+  end
+  -- Setting charge_with_empty_hand (§12.32): by 104.2, the draw is still done.
+  if #hand == 0 and #units > 0 and k.setting("charge_with_empty_hand") ~= 0 then
+    out[#out + 1] = { label = "手札なし: 1枚引くだけ (empty hand: draw only, 104.2)" }
   end
   return out
 end
 
 function M.charge(p, a)
-  k.attach(a.card, a.unit, "energy")                         -- 905.2: face down, private
   k.set_pvar(p, "charged", 1)
-  k.log("602.1", P(p), "は", k.name(a.unit), "にエネルギーをつける (charges ", k.name(a.unit), ")")
+  if a.card then
+    k.attach(a.card, a.unit, "energy")                       -- 905.2: face down, private
+    k.log("602.1", P(p), "は", k.name(a.unit), "にエネルギーをつける (charges ", k.name(a.unit), ")")
+  else
+    k.log("104.2", P(p), "は手札が無いのでエネルギーをつけられない (nothing to attach)")
+  end
   if k.draw(p, 1) == 1 then
     k.log("602.1", P(p), "は1枚引く (draws 1)")
   end

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// The loaded, immutable definitions a game is played with; shared between forks.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Defs {
     pub game: GameDef,
     pub cards: CardDb,
@@ -35,6 +35,11 @@ pub struct Journal {
 pub struct Pending {
     pub decision: Decision,
     pub answers: Vec<Option<Vec<u16>>>,
+    /// The position when the question was asked, if an effect was half done: what players
+    /// see while they decide (the replay itself starts from the journal's snapshot).
+    pub at: Option<Box<State>>,
+    /// Log lines written by the half-done effect before the question.
+    pub log_at: Vec<LogEntry>,
 }
 
 /// Where the game stands after `advance`.
@@ -182,6 +187,22 @@ impl Game {
         std::mem::replace(self, empty)
     }
 
+    /// Changes the position at a decision point (tests and scenarios set up boards this way).
+    /// The pending decision is dropped and asked again, from the edited state, by the next
+    /// `advance`. Refused in the middle of an effect, where answers are already recorded.
+    pub fn edit(&mut self, f: impl FnOnce(&mut Game)) -> Result<(), String> {
+        if !self.journal.entries.is_empty() {
+            return Err(
+                "the game is in the middle of an effect; edit it at a decision that starts one"
+                    .into(),
+            );
+        }
+        self.pending = None;
+        self.journal = Journal::default();
+        f(self);
+        Ok(())
+    }
+
     /// Whether a hook asked a question that has no answer yet.
     pub fn is_interrupted(&self) -> bool {
         self.interrupted.is_some()
@@ -227,6 +248,25 @@ impl Game {
 
     pub fn outcome(&self) -> Option<&Outcome> {
         self.st.outcome.as_ref()
+    }
+
+    /// The position players see: at a question asked in the middle of an effect, the state
+    /// at that moment; otherwise the state itself.
+    pub fn position(&self) -> &State {
+        match self.pending.as_ref().and_then(|p| p.at.as_deref()) {
+            Some(at) => at,
+            None => &self.st,
+        }
+    }
+
+    /// The log as players see it now: including lines of a half-done effect.
+    pub fn visible_log(&self) -> impl Iterator<Item = &LogEntry> {
+        let extra = self
+            .pending
+            .as_ref()
+            .map(|p| p.log_at.as_slice())
+            .unwrap_or(&[]);
+        self.log.iter().chain(extra.iter())
     }
 
     /// The decision waiting for an answer, if any.
@@ -355,14 +395,18 @@ impl Game {
         self.journal.cursor = 0;
         let r = f(self, host);
         if let Some(d) = self.interrupted.take() {
+            let mut at = None;
+            let mut log_at = Vec::new();
             if let Some(snap) = &self.journal.snapshot {
-                self.st = snap.0.clone();
-                self.log.truncate(snap.1);
+                at = Some(Box::new(std::mem::replace(&mut self.st, snap.0.clone())));
+                log_at = self.log.split_off(snap.1.min(self.log.len()));
             }
             let n = d.players.len();
             self.pending = Some(Pending {
                 decision: d,
                 answers: vec![None; n],
+                at,
+                log_at,
             });
             return Ok(false);
         }

@@ -7,7 +7,7 @@ use std::fmt::Write;
 impl Game {
     /// Whether `viewer` may know which card `card` is.
     pub fn can_see(&self, viewer: PlayerId, card: CardIdx) -> bool {
-        let o = &self.st.objects[card as usize];
+        let o = &self.position().objects[card as usize];
         if o.revealed & (1 << viewer) != 0 {
             return true;
         }
@@ -21,7 +21,7 @@ impl Game {
 
     /// One card as `viewer` sees it: its name and state, or `(裏向き)` if hidden.
     pub fn card_label(&self, viewer: Option<PlayerId>, card: CardIdx) -> String {
-        let o = &self.st.objects[card as usize];
+        let o = &self.position().objects[card as usize];
         let g = &self.defs.game;
         let visible = viewer.is_none_or(|v| self.can_see(v, card));
         let mut s = if visible {
@@ -59,11 +59,16 @@ impl Game {
                 let _ = write!(s, " [{}]", n.name);
             }
         }
-        let id = self.obj_id(card);
+        let id = o.id(card);
+        let st = self.position();
         for (ri, r) in g.roles.iter().enumerate() {
-            let atts = self.attachments(id, Some(ri as u8));
-            if !atts.is_empty() {
-                let _ = write!(s, " {}×{}", r.named.name, atts.len());
+            let n = st
+                .objects
+                .iter()
+                .filter(|a| a.attached_to == Some(id) && a.role == ri as u8)
+                .count();
+            if n > 0 {
+                let _ = write!(s, " {}×{n}", r.named.name);
             }
         }
         s
@@ -73,19 +78,23 @@ impl Game {
     pub fn board_text(&self, viewer: Option<PlayerId>) -> String {
         let g = &self.defs.game;
         let mut out = String::new();
-        let phase = self
-            .st
+        let st = self.position();
+        let phase = st
             .phase
             .and_then(|p| g.phase_names.get(p as usize))
             .map(|p| p.named.name.clone())
             .unwrap_or_default();
-        let _ = writeln!(
-            out,
-            "── ターン{} P{}の番 {} ──",
-            self.st.turn,
-            self.st.turn_player + 1,
-            phase
-        );
+        if st.turn == 0 {
+            let _ = writeln!(out, "── 準備 (setup) ──");
+        } else {
+            let _ = writeln!(
+                out,
+                "── ターン{} P{}の番 {} ──",
+                st.turn,
+                st.turn_player + 1,
+                phase
+            );
+        }
         for p in 0..g.players {
             let you = if viewer == Some(p) {
                 " (あなた you)"
@@ -107,7 +116,7 @@ impl Game {
             if z.shared {
                 for slot in 0..z.count {
                     let zid = g.zone_id(k, 0, slot);
-                    if !self.zone_cards(zid).is_empty() {
+                    if !self.position().zones[zid.0 as usize].is_empty() {
                         self.zone_line(&mut out, viewer, zid);
                     }
                 }
@@ -119,7 +128,7 @@ impl Game {
     fn zone_line(&self, out: &mut String, viewer: Option<PlayerId>, zid: ZoneId) {
         let g = &self.defs.game;
         let z = g.zone_def(zid);
-        let cards = self.zone_cards(zid);
+        let cards = &self.position().zones[zid.0 as usize];
         let (_, _, slot) = g.zone_parts(zid);
         let mut name = z.named.name.clone();
         if z.count > 1 {

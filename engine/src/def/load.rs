@@ -315,6 +315,11 @@ impl Cx<'_> {
             rule_processes,
             turn_limit: raw.turn_limit.unwrap_or(1000),
             view_fields: raw.view_fields.clone(),
+            settings: raw
+                .settings
+                .iter()
+                .map(|(k, v)| (k.clone(), v.value))
+                .collect(),
             hooks: std::mem::take(&mut self.hooks),
         }
     }

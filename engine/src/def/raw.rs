@@ -41,6 +41,9 @@ pub struct RawGame {
     pub actions: Vec<RawAction>,
     #[serde(default)]
     pub rule_processes: Vec<RawRuleProcess>,
+    /// Named readings of ambiguous rules, read by scripts with `k.setting(name)`.
+    #[serde(default)]
+    pub settings: IndexMap<String, RawSetting>,
     /// Int card fields shown beside a card's name on boards (e.g. hp).
     #[serde(default)]
     pub view_fields: Vec<String>,
@@ -59,6 +62,15 @@ fn default_orientations() -> Vec<RawNamed> {
         name: "通常".into(),
         name_en: Some("normal".into()),
     }]
+}
+
+/// A game setting: where two readings of the rules are both plausible, the game says which.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct RawSetting {
+    pub value: i64,
+    /// The clause and the two readings, for people.
+    pub doc: String,
 }
 
 #[derive(Debug, Deserialize, Clone)]

@@ -250,6 +250,19 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         })?,
     )?;
     k.raw_set(
+        "setting",
+        lua.create_function(|lua, name: String| {
+            with(lua, |g| {
+                g.defs
+                    .game
+                    .settings
+                    .get(&name)
+                    .copied()
+                    .ok_or_else(|| err(format!("unknown game setting \"{name}\"")))
+            })
+        })?,
+    )?;
+    k.raw_set(
         "failed_draw",
         lua.create_function(|lua, p: i64| {
             with(

@@ -1,0 +1,99 @@
+//! The `fuda` command line: help, play in the terminal, errors on bad input.
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn fuda() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_fuda"))
+}
+
+#[test]
+fn help_lists_every_subcommand() {
+    let out = fuda().arg("--help").output().expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    for cmd in ["sim", "play", "log"] {
+        assert!(text.contains(cmd), "{text}");
+        let sub = fuda().args([cmd, "--help"]).output().expect("runs");
+        assert!(sub.status.success());
+        assert!(String::from_utf8_lossy(&sub.stdout).contains("--seed"));
+    }
+}
+
+#[test]
+fn play_random_against_random_finishes() {
+    let out = fuda()
+        .args(["play", "--p1", "random", "--p2", "random", "--seed", "43"])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("P2 wins [1002.2]"), "{text}");
+}
+
+/// A human sees their board and numbered options; `r` resigns (103.4).
+#[test]
+fn play_shows_the_board_and_a_human_can_resign() {
+    let mut child = fuda()
+        .args(["play", "--seed", "43"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawns");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"1\nr\n")
+        .expect("writes");
+    let out = child.wait_with_output().expect("ends");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("P1 (あなた you)"), "{text}");
+    assert!(text.contains("手札"), "{text}");
+    assert!(text.contains("  1. "), "{text}");
+    assert!(text.contains("[103.4] P1が投了 (resigns)"), "{text}");
+    assert!(text.contains("P2 wins [103.4]"), "{text}");
+}
+
+/// The opponent's hand is never shown to the human.
+#[test]
+fn play_hides_the_opponents_hand() {
+    let mut child = fuda()
+        .args(["play", "--seed", "43"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawns");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"1\nr\n")
+        .expect("writes");
+    let out = child.wait_with_output().expect("ends");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let board: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("P2"))
+        .take(3)
+        .collect();
+    assert!(
+        board
+            .iter()
+            .any(|l| l.contains("手札: (裏向き face down)")
+                || l.contains("手札:") && l.contains("枚")),
+        "{board:?}"
+    );
+}
+
+#[test]
+fn a_missing_deck_is_an_error_not_a_panic() {
+    let out = fuda()
+        .args(["sim", "--games", "1", "--decks", "nope"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("nope.yaml") && err.contains("cannot read the file"),
+        "{err}"
+    );
+}

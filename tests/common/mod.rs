@@ -1,0 +1,251 @@
+//! Test harness: the built-in 汎用TCG, boards set up card by card, options picked by label.
+#![allow(dead_code)]
+use fuda::bundle::{default_game_dir, Bundle};
+use fuda_engine::verbs::Position;
+use fuda_engine::{DecisionKind, Game, ObjId, PlayerId, Status};
+
+pub const P1: PlayerId = 0;
+pub const P2: PlayerId = 1;
+
+pub struct T {
+    pub b: Bundle,
+    pub g: Game,
+}
+
+pub fn bundle() -> Bundle {
+    Bundle::load(&default_game_dir()).expect("the built-in game loads")
+}
+
+impl T {
+    /// A game with the two starter decks (P1 炎雷, P2 水草), played through setup by picking
+    /// the first option, stopped at the first main-phase action decision.
+    pub fn new(seed: u64) -> T {
+        let b = bundle();
+        let d1 = b.deck("flame-thunder").expect("deck");
+        let d2 = b.deck("water-grass").expect("deck");
+        let g = b.new_game([&d1, &d2], seed);
+        let mut t = T { b, g };
+        loop {
+            match t.run() {
+                Status::Decide if t.kind() == DecisionKind::Action => break,
+                Status::Decide => {
+                    for p in t.g.waiting_for() {
+                        t.g.submit(p, vec![0]).expect("first option is legal");
+                    }
+                }
+                Status::Over(o) => panic!("game ended during setup: {o:?}"),
+            }
+        }
+        t
+    }
+
+    /// An empty board: every card back in its owner's deck, at P1's main phase of `turn`
+    /// (turn 1 is the game's first turn; later turns have a battle phase).
+    pub fn empty(turn: u32) -> T {
+        let mut t = T::new(1);
+        t.g.edit(|g| {
+            for c in 0..g.st.objects.len() as u16 {
+                let id = g.obj_id(c);
+                let owner = g.st.objects[c as usize].owner;
+                let deck = g.defs.game.zone_id(
+                    g.defs.game.zone_index("deck").expect("deck zone"),
+                    owner,
+                    0,
+                );
+                g.move_card(id, deck, Position::Top)
+                    .map_err(|_| ())
+                    .expect("move to deck");
+            }
+            g.st.turn = turn;
+            g.st.turn_player = P1;
+            g.st.first_player = Some(if turn % 2 == 1 { P1 } else { P2 });
+            g.st.players[0].turns = turn.div_ceil(2);
+            g.st.players[1].turns = turn / 2;
+            for p in &mut g.st.players {
+                p.vars.iter_mut().for_each(|v| *v = 0);
+            }
+        })
+        .expect("edit at a decision");
+        t
+    }
+
+    pub fn run(&mut self) -> Status {
+        self.g.advance(&self.b.host).expect("no script error")
+    }
+
+    pub fn kind(&self) -> DecisionKind {
+        self.g.decision().expect("a decision").kind
+    }
+
+    /// Takes a card with this card id out of `p`'s deck into a zone.
+    pub fn place(&mut self, p: PlayerId, card: &str, zone: &str, slot: u8) -> ObjId {
+        let mut out = None;
+        self.g
+            .edit(|g| {
+                let def = *g.defs.cards.by_id.get(card).expect("card id exists");
+                let deck = g
+                    .defs
+                    .game
+                    .zone_id(g.defs.game.zone_index("deck").expect("deck"), p, 0);
+                let c = *g
+                    .zone_cards(deck)
+                    .iter()
+                    .find(|&&c| g.st.objects[c as usize].def as usize == def)
+                    .expect("card in the deck");
+                let z = g
+                    .defs
+                    .game
+                    .zone_id(g.defs.game.zone_index(zone).expect("zone"), p, slot);
+                let id = g.obj_id(c);
+                out = g
+                    .move_card(id, z, Position::Top)
+                    .map_err(|_| ())
+                    .expect("move");
+            })
+            .expect("edit");
+        out.expect("zone had room")
+    }
+
+    /// Attaches `n` cards from the owner's deck to `unit` as energy.
+    pub fn energy(&mut self, unit: ObjId, n: usize) {
+        self.g
+            .edit(|g| {
+                let owner = g.current(unit).expect("unit exists").owner;
+                let deck =
+                    g.defs
+                        .game
+                        .zone_id(g.defs.game.zone_index("deck").expect("deck"), owner, 0);
+                for _ in 0..n {
+                    let c = *g.zone_cards(deck).first().expect("deck has cards");
+                    let id = g.obj_id(c);
+                    g.attach(id, unit, 0).map_err(|_| ()).expect("attach");
+                }
+            })
+            .expect("edit");
+    }
+
+    /// Changes a card's state directly (orientation, counters, …).
+    pub fn with(&mut self, f: impl FnOnce(&mut Game)) {
+        self.g.edit(f).expect("edit");
+    }
+
+    /// Moves the top `n` cards of a player's deck away (to the discard pile), leaving `keep`.
+    pub fn deck_size(&mut self, p: PlayerId, keep: usize) {
+        self.g
+            .edit(|g| {
+                let deck = g
+                    .defs
+                    .game
+                    .zone_id(g.defs.game.zone_index("deck").expect("deck"), p, 0);
+                let discard =
+                    g.defs
+                        .game
+                        .zone_id(g.defs.game.zone_index("discard").expect("discard"), p, 0);
+                while g.zone_cards(deck).len() > keep {
+                    let c = *g.zone_cards(deck).last().expect("card");
+                    let id = g.obj_id(c);
+                    g.move_card(id, discard, Position::Top)
+                        .map_err(|_| ())
+                        .expect("move");
+                }
+            })
+            .expect("edit");
+    }
+
+    pub fn options(&self) -> Vec<String> {
+        self.g
+            .decision()
+            .map(|d| d.options.iter().map(|o| o.label.clone()).collect())
+            .unwrap_or_default()
+    }
+
+    pub fn has_option_ro(&self, needle: &str) -> bool {
+        self.options().iter().any(|o| o.contains(needle))
+    }
+
+    pub fn has_option(&mut self, needle: &str) -> bool {
+        self.options().iter().any(|o| o.contains(needle))
+    }
+
+    /// Answers the pending decision for `p` with the first option whose label contains `needle`.
+    pub fn pick(&mut self, p: PlayerId, needle: &str) {
+        let opts = self.options();
+        let i = opts
+            .iter()
+            .position(|o| o.contains(needle))
+            .unwrap_or_else(|| panic!("no option containing {needle:?} in {opts:#?}"));
+        self.g.submit(p, vec![i as u16]).expect("legal pick");
+    }
+
+    /// `pick` then `run`.
+    pub fn act(&mut self, p: PlayerId, needle: &str) -> Status {
+        self.pick(p, needle);
+        self.run()
+    }
+
+    /// Janken: both players show a hand (グー, チョキ, パー).
+    pub fn janken(&mut self, a: &str, b: &str) -> Status {
+        self.pick(P1, a);
+        self.pick(P2, b);
+        self.run()
+    }
+
+    pub fn zone(&self, p: PlayerId, zone: &str, slot: u8) -> Vec<ObjId> {
+        let z = self
+            .g
+            .defs
+            .game
+            .zone_id(self.g.defs.game.zone_index(zone).expect("zone"), p, slot);
+        self.g
+            .zone_cards(z)
+            .iter()
+            .map(|&c| self.g.obj_id(c))
+            .collect()
+    }
+
+    pub fn count(&self, p: PlayerId, zone: &str) -> usize {
+        self.zone(p, zone, 0).len()
+    }
+
+    pub fn name_of(&self, id: ObjId) -> String {
+        self.g.name(id.card).to_string()
+    }
+
+    pub fn damage(&self, id: ObjId) -> i32 {
+        self.g.st.objects[id.card as usize].counters[0]
+    }
+
+    pub fn orientation(&self, id: ObjId) -> &str {
+        let o = self.g.st.objects[id.card as usize].orientation as usize;
+        &self.g.defs.game.orientations[o].id
+    }
+
+    pub fn ko(&self, id: ObjId) -> bool {
+        self.g.st.objects[id.card as usize].has_flag(0)
+    }
+
+    pub fn energy_count(&self, unit: ObjId) -> usize {
+        self.g.attachments(unit, Some(0)).len()
+    }
+
+    /// Log lines since `from`, as text.
+    pub fn log_from(&self, from: usize) -> Vec<String> {
+        self.g.log[from.min(self.g.log.len())..]
+            .iter()
+            .map(|l| l.to_string())
+            .collect()
+    }
+
+    /// Whether a log line with this clause contains `text`.
+    pub fn logged(&self, clause: &str, text: &str) -> bool {
+        self.g
+            .log
+            .iter()
+            .any(|l| l.clause.as_deref() == Some(clause) && l.text.contains(text))
+    }
+
+    /// Ends the main phase (607.1).
+    pub fn end_main(&mut self) -> Status {
+        self.act(self.g.st.turn_player, "メインフェイズを終了")
+    }
+}
