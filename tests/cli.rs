@@ -29,9 +29,8 @@ fn play_random_against_random_finishes() {
     assert!(text.contains("P2 wins [1002.2]"), "{text}");
 }
 
-/// A human sees their board and numbered options; `r` resigns (103.4).
-#[test]
-fn play_shows_the_board_and_a_human_can_resign() {
+/// `fuda play --seed 43` with `input` typed at the terminal; returns what it printed.
+fn play_typing(input: &[u8]) -> String {
     let mut child = fuda()
         .args(["play", "--seed", "43"])
         .stdin(Stdio::piped())
@@ -42,10 +41,16 @@ fn play_shows_the_board_and_a_human_can_resign() {
         .stdin
         .take()
         .expect("stdin")
-        .write_all(b"1\nr\n")
+        .write_all(input)
         .expect("writes");
     let out = child.wait_with_output().expect("ends");
-    let text = String::from_utf8_lossy(&out.stdout);
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+/// A human sees their board and numbered options; `r` resigns (103.4).
+#[test]
+fn play_shows_the_board_and_a_human_can_resign() {
+    let text = play_typing(b"1\nr\n");
     assert!(text.contains("P1 (あなた you)"), "{text}");
     assert!(text.contains("手札"), "{text}");
     assert!(text.contains("  1. "), "{text}");
@@ -56,20 +61,7 @@ fn play_shows_the_board_and_a_human_can_resign() {
 /// The opponent's hand is never shown to the human.
 #[test]
 fn play_hides_the_opponents_hand() {
-    let mut child = fuda()
-        .args(["play", "--seed", "43"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("spawns");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"1\nr\n")
-        .expect("writes");
-    let out = child.wait_with_output().expect("ends");
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = play_typing(b"1\nr\n");
     let board: Vec<&str> = text
         .lines()
         .skip_while(|l| !l.starts_with("P2"))

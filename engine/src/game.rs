@@ -7,9 +7,7 @@ use crate::error::RunError;
 use crate::host::{Fail, Host};
 use crate::ids::PlayerId;
 use crate::log::LogEntry;
-use crate::state::{Obj, Outcome, PlayerState, State, MAX_COUNTERS};
-use rand_chacha::ChaCha8Rng;
-use rand_core::SeedableRng;
+use crate::state::{Obj, Outcome, State, MAX_COUNTERS};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -91,29 +89,13 @@ impl Game {
     pub fn new(defs: Arc<Defs>, decks: [&DeckDef; 2], seed: u64) -> Game {
         let g = &defs.game;
         let deck_zone = g.deck.zone.unwrap_or(g.draw_from);
-        let mut st = State {
+        let mut st = State::new(
             seed,
-            rng: ChaCha8Rng::seed_from_u64(seed),
-            objects: Vec::new(),
-            zones: vec![Vec::new(); g.zone_instances as usize],
-            players: (0..g.players)
-                .map(|_| PlayerState {
-                    vars: vec![0; g.player_vars.len()],
-                    ..Default::default()
-                })
-                .collect(),
-            game_vars: vec![0; g.game_vars.len()],
-            turn: 0,
-            turn_player: 0,
-            first_player: None,
-            phase: None,
-            step: None,
-            pc: 0,
-            rule_check: None,
-            rule_check_acted: false,
-            next_attach_seq: 0,
-            outcome: None,
-        };
+            g.zone_instances as usize,
+            g.players as usize,
+            g.player_vars.len(),
+            g.game_vars.len(),
+        );
         for (p, deck) in decks.iter().enumerate() {
             let zone = g.zone_id(deck_zone, p as PlayerId, 0);
             for &(card, n) in &deck.cards {
@@ -158,24 +140,7 @@ impl Game {
     /// Moves the game out, leaving a cheap empty game with the same definitions behind
     /// (hosts hand the game to scripts this way for the length of one hook call).
     pub fn take(&mut self) -> Game {
-        let st = State {
-            seed: 0,
-            rng: ChaCha8Rng::from_seed([0; 32]),
-            objects: Vec::new(),
-            zones: Vec::new(),
-            players: Vec::new(),
-            game_vars: Vec::new(),
-            turn: 0,
-            turn_player: 0,
-            first_player: None,
-            phase: None,
-            step: None,
-            pc: 0,
-            rule_check: None,
-            rule_check_acted: false,
-            next_attach_seq: 0,
-            outcome: None,
-        };
+        let st = State::new(0, 0, 0, 0, 0);
         let empty = Game {
             defs: Arc::clone(&self.defs),
             st,

@@ -90,6 +90,42 @@ pub struct RuleCheckCursor {
     pub acted: bool,
 }
 
+impl State {
+    /// A state before setup: empty zones, zeroed variables, the RNG seeded.
+    pub fn new(
+        seed: u64,
+        zones: usize,
+        players: usize,
+        player_vars: usize,
+        game_vars: usize,
+    ) -> State {
+        use rand_core::SeedableRng;
+        State {
+            seed,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            objects: Vec::new(),
+            zones: vec![Vec::new(); zones],
+            players: (0..players)
+                .map(|_| PlayerState {
+                    vars: vec![0; player_vars],
+                    ..Default::default()
+                })
+                .collect(),
+            game_vars: vec![0; game_vars],
+            turn: 0,
+            turn_player: 0,
+            first_player: None,
+            phase: None,
+            step: None,
+            pc: 0,
+            rule_check: None,
+            rule_check_acted: false,
+            next_attach_seq: 0,
+            outcome: None,
+        }
+    }
+}
+
 /// The whole changing state of a game.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct State {

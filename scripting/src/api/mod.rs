@@ -71,6 +71,22 @@ pub(crate) fn named_index(
         .ok_or_else(|| err(format!("unknown {what} \"{id}\"")))
 }
 
+/// Index of a player variable declared by the game.
+pub(crate) fn pvar_index(g: &Game, v: &str) -> R<usize> {
+    g.defs
+        .game
+        .player_var(v)
+        .ok_or_else(|| err(format!("unknown player variable \"{v}\"")))
+}
+
+/// Index of a game variable declared by the game.
+pub(crate) fn gvar_index(g: &Game, v: &str) -> R<usize> {
+    g.defs
+        .game
+        .game_var(v)
+        .ok_or_else(|| err(format!("unknown game variable \"{v}\"")))
+}
+
 pub(crate) fn handles(ids: impl IntoIterator<Item = ObjId>) -> Vec<i64> {
     ids.into_iter().map(ObjId::to_handle).collect()
 }

@@ -227,11 +227,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         "pvar",
         lua.create_function(|lua, (p, v): (i64, String)| {
             with(lua, |g| {
-                let i = g
-                    .defs
-                    .game
-                    .player_var(&v)
-                    .ok_or_else(|| err(format!("unknown player variable \"{v}\"")))?;
+                let i = pvar_index(g, &v)?;
                 Ok(g.player_var(player(g, p)?, i))
             })
         })?,
@@ -240,11 +236,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         "gvar",
         lua.create_function(|lua, v: String| {
             with(lua, |g| {
-                let i = g
-                    .defs
-                    .game
-                    .game_var(&v)
-                    .ok_or_else(|| err(format!("unknown game variable \"{v}\"")))?;
+                let i = gvar_index(g, &v)?;
                 Ok(g.game_var(i))
             })
         })?,

@@ -125,11 +125,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         "set_pvar",
         lua.create_function(|lua, (p, v, x): (i64, String, i64)| {
             with(lua, |g| {
-                let i = g
-                    .defs
-                    .game
-                    .player_var(&v)
-                    .ok_or_else(|| err(format!("unknown player variable \"{v}\"")))?;
+                let i = pvar_index(g, &v)?;
                 let p = player(g, p)?;
                 g.set_player_var(p, i, x);
                 Ok(())
@@ -140,11 +136,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         "set_gvar",
         lua.create_function(|lua, (v, x): (String, i64)| {
             with(lua, |g| {
-                let i = g
-                    .defs
-                    .game
-                    .game_var(&v)
-                    .ok_or_else(|| err(format!("unknown game variable \"{v}\"")))?;
+                let i = gvar_index(g, &v)?;
                 g.set_game_var(i, x);
                 Ok(())
             })

@@ -1,0 +1,157 @@
+//! Broken games and hostile hooks give errors naming the file, line and what to fix; no panics.
+use fuda::agent::{Agent, RandomAgent};
+use fuda::bundle::Bundle;
+use fuda::sim::play_out;
+use std::path::{Path, PathBuf};
+
+/// A copy of the race game in a fresh folder, with `edit` applied to (file, text).
+fn race_with(name: &str, edit: impl Fn(&str, String) -> String) -> PathBuf {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/race");
+    let dst = std::env::temp_dir().join(format!("fuda-bad-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dst);
+    for sub in ["", "packs", "decks"] {
+        std::fs::create_dir_all(dst.join(sub)).expect("mkdir");
+        for e in std::fs::read_dir(src.join(sub)).expect("read").flatten() {
+            if e.path().is_file() {
+                let rel = Path::new(sub).join(e.file_name());
+                let text = std::fs::read_to_string(e.path()).expect("read");
+                std::fs::write(dst.join(&rel), edit(&rel.to_string_lossy(), text)).expect("write");
+            }
+        }
+    }
+    dst
+}
+
+fn load_err(dir: &Path) -> String {
+    match Bundle::load(dir) {
+        Ok(_) => panic!("expected a load error"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// Plays one game; returns the run error's text.
+fn run_err(dir: &Path) -> String {
+    let b = Bundle::load(dir).expect("loads");
+    let (low, high) = (b.deck("low").expect("deck"), b.deck("high").expect("deck"));
+    let mut g = b.new_game([&low, &high], 1);
+    let mut agents: [Box<dyn Agent>; 2] =
+        [Box::new(RandomAgent::new(1)), Box::new(RandomAgent::new(2))];
+    match play_out(&mut g, &b.host, &mut agents) {
+        Ok(o) => panic!("expected a script error, the game ended: {o:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn unknown_key_in_game_yaml_names_line_and_column() {
+    let dir = race_with("key", |f, t| {
+        if f == "game.yaml" {
+            t.replace("view_fields", "x")
+                .replace("turn_limit: 100", "turn_limt: 100")
+        } else {
+            t
+        }
+    });
+    let e = load_err(&dir);
+    assert!(
+        e.contains("game.yaml:42:1: unknown field `turn_limt`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_hook_missing_from_the_script_points_at_the_yaml() {
+    let dir = race_with("hook", |f, t| {
+        if f == "game.yaml" {
+            t.replace("hook: rp_ten", "hook: rp_eleven")
+        } else {
+            t
+        }
+    });
+    let e = load_err(&dir);
+    assert!(
+        e.contains("game.yaml:41:69: the hook \"rp_eleven\" is not a function"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_lua_syntax_error_names_the_script_line() {
+    let dir = race_with("syntax", |f, t| {
+        if f == "rules.lua" {
+            t.replace("function M.draw_one()", "function M.draw_one(")
+        } else {
+            t
+        }
+    });
+    let e = load_err(&dir);
+    assert!(e.contains("rules.lua:15:1: Lua:"), "{e}");
+}
+
+#[test]
+fn scripts_cannot_reach_the_host() {
+    for (name, body) in [
+        ("os", "os.execute('touch /tmp/pwned')"),
+        ("io", "io.open('/etc/passwd')"),
+        ("require", "require('os')"),
+        ("load", "load('return 1')()"),
+    ] {
+        let dir = race_with(name, |f, t| {
+            if f == "rules.lua" {
+                t.replace("k.draw(k.turn_player(), 1)", body)
+            } else {
+                t
+            }
+        });
+        let e = run_err(&dir);
+        assert!(
+            e.contains("script error in draw_one") && e.contains("rules.lua:15:"),
+            "{name}: {e}"
+        );
+    }
+}
+
+#[test]
+fn scripts_cannot_keep_state_in_globals() {
+    let dir = race_with("global", |f, t| {
+        if f == "rules.lua" {
+            t.replace("k.draw(k.turn_player(), 1)", "counter = 1")
+        } else {
+            t
+        }
+    });
+    let e = run_err(&dir);
+    assert!(
+        e.contains("scripts cannot set globals (tried to set 'counter')"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_endless_loop_is_stopped_by_the_instruction_budget() {
+    let dir = race_with("loop", |f, t| {
+        if f == "rules.lua" {
+            t.replace("k.draw(k.turn_player(), 1)", "while true do end")
+        } else {
+            t
+        }
+    });
+    let e = run_err(&dir);
+    assert!(e.contains("instruction budget exceeded"), "{e}");
+}
+
+#[test]
+fn a_memory_bomb_is_stopped() {
+    let dir = race_with("mem", |f, t| {
+        if f == "rules.lua" {
+            t.replace(
+                "k.draw(k.turn_player(), 1)",
+                "local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 1024) .. i end",
+            )
+        } else {
+            t
+        }
+    });
+    let e = run_err(&dir);
+    assert!(e.contains("memory") || e.contains("budget"), "{e}");
+}
