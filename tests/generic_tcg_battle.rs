@@ -181,7 +181,7 @@ fn loss_when_the_draw_phase_draw_fails_1002_1() {
         }
         s => panic!("{s:?}"),
     }
-    assert!(t.logged("904.1", "デッキが無く"));
+    assert!(t.logged("904.1", "デッキ置き場が空で引けない"));
     let turn2: Vec<_> =
         t.g.log
             .iter()

@@ -165,11 +165,14 @@ impl Game {
             let Some(&top) = self.st.zones[deck.0 as usize].last() else {
                 self.st.players[player as usize].failed_draw = true;
                 let clause = defs.game.draw_clause.clone();
+                let zone = &defs.game.zones[defs.game.draw_from].named;
+                let en = zone.name_en.as_deref().unwrap_or(&zone.id);
                 self.log_line(
                     clause.as_deref(),
                     format!(
-                        "P{}はデッキが無く引けない (cannot draw: deck is empty)",
-                        player + 1
+                        "P{}は{}が空で引けない (cannot draw: the {en} is empty)",
+                        player + 1,
+                        zone.name
                     ),
                 );
                 break;
