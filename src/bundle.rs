@@ -33,6 +33,7 @@ impl Bundle {
             load_cards(&game, &packs, &mut cards)?;
         }
         let host = LuaHost::for_game(&game)?;
+        host.load_cards(&cards)?;
         Ok(Bundle {
             dir: game.dir.clone(),
             defs: Arc::new(Defs { game, cards }),
@@ -48,6 +49,7 @@ impl Bundle {
             None => return Err(format!("the game has no setting \"{name}\"")),
         }
         let host = LuaHost::for_game(&defs.game).map_err(|e| e.to_string())?;
+        host.load_cards(&defs.cards).map_err(|e| e.to_string())?;
         Ok(Bundle {
             defs: Arc::new(defs),
             host,

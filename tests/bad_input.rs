@@ -155,3 +155,49 @@ fn a_memory_bomb_is_stopped() {
     let e = run_err(&dir);
     assert!(e.contains("memory") || e.contains("budget"), "{e}");
 }
+
+/// A card hook's Lua error is reported at its line in the card's YAML file.
+#[test]
+fn card_hook_errors_point_into_the_card_file() {
+    let card = |effect: &str| {
+        format!(
+            "cards:\n  - id: X-1\n    name: 壊れた斥候\n    type: number\n    points: 1\n    abilities:\n      - name: 壊れ\n        kind: triggered\n        when: 手番\n        effect: |\n          local a = 1\n          {effect}\n"
+        )
+    };
+    let dir = race_with("cardsyntax", |f, t| {
+        if f == "packs/numbers.yaml" {
+            card("if then")
+        } else {
+            t
+        }
+    });
+    let e = load_err(&dir);
+    assert!(
+        e.contains("numbers.yaml:12:") && e.contains("card X-1 ability 「壊れ」 effect: Lua:"),
+        "{e}"
+    );
+
+    let dir = race_with("cardrun", |f, t| match f {
+        "packs/numbers.yaml" => card("k.no_such_function()").replace("N1", "X-1"),
+        "game.yaml" => t
+            .replace(
+                "- { do: draw_one, clause: \"R2\" }",
+                "- { do: draw_one, clause: \"R2\" }\n        - { event: 手番 }",
+            )
+            .replace("visibility: public }", "visibility: public, area: true }"),
+        "decks/low.yaml" | "decks/high.yaml" => "name: x\ncards: { X-1: 10 }\n".to_string(),
+        _ => t,
+    });
+    let b = Bundle::load(&dir).expect("loads");
+    let d = b.deck("low").expect("deck");
+    let mut g = b.new_game([&d, &d], 1);
+    let mut agents: [Box<dyn Agent>; 2] =
+        [Box::new(RandomAgent::new(1)), Box::new(RandomAgent::new(2))];
+    let e = play_out(&mut g, &b.host, &mut agents)
+        .expect_err("the hook fails")
+        .to_string();
+    assert!(
+        e.contains("card X-1 壊れた斥候「壊れ」 effect") && e.contains("numbers.yaml:12:"),
+        "{e}"
+    );
+}

@@ -70,7 +70,71 @@ local function knock_out(c, clause, why)
   k.set_face(c, false, "all")
   k.set_orientation(c, "normal")
   k.clear_counters(c)
+  k.event("KOした", { card = c })
 end
+
+-- Game actions (900–920) as a library: card scripts call them as `rules.<name>`. ------------
+
+-- 916: deal N damage as one application (916.4); 0 or less is not dealt (104.2), and damage to
+-- a card without HP does nothing (916.5). Raises ダメージを受けた.
+function M.deal_damage(target, amount, source, clause)
+  if amount <= 0 or not k.exists(target) or is_ko(target) then return 0 end
+  if k.field(target, "hp") == nil then return 0 end
+  k.add_counter(target, "damage", amount)
+  k.log(clause or "916.1", k.name(target), "に", amount, "ダメージ (", k.name(target), " takes ", amount,
+    "; total ", k.counter(target, "damage"), "/", k.field(target, "hp"), ")")
+  k.event("ダメージを受けた", { card = target, amount = amount, source = source })
+  return amount
+end
+
+-- 917: heal N removes up to N damage markers (104.2); `nil` heals all (917.1a).
+function M.heal(target, amount)
+  local have = k.counter(target, "damage")
+  local n = amount and math.min(amount, have) or have
+  if n <= 0 then return 0 end
+  k.add_counter(target, "damage", -n)
+  k.log("917.1", k.name(target), "のダメージを", n, "回復 (heals ", n, ")")
+  return n
+end
+
+-- 907.1 recover; 908.1 rest / stun. 104.3: entering the state it is already in is no change.
+function M.recover(c)
+  if k.set_orientation(c, "normal") then
+    k.log("907.1", k.name(c), "は復帰 (recovers)")
+    k.event("復帰した", { card = c })
+    return true
+  end
+  return false
+end
+
+function M.rest(c)
+  local was = k.orientation(c)
+  if k.set_orientation(c, "rest") then
+    k.log("908.1", k.name(c), "はレスト (is rested)")
+    if was == "normal" then k.event("状態異常になった", { card = c }) end   -- 908.3
+    return true
+  end
+  return false
+end
+
+function M.stun(c)
+  local was = k.orientation(c)
+  if k.set_orientation(c, "stun") then
+    k.log("908.1", k.name(c), "はスタン (is stunned)")
+    if was == "normal" then k.event("状態異常になった", { card = c }) end   -- 908.3
+    return true
+  end
+  return false
+end
+
+-- 904: draw N, logged.
+function M.draw(p, n, why)
+  local got = k.draw(p, n)
+  if got > 0 then k.log("904.2", P(p), "は", got, "枚引く (draws ", got, ")", why and (" — " .. why) or "") end
+  return got
+end
+
+function M.main_unit(p) return main_unit(p) end
 
 -- Setup (403) ------------------------------------------------------------------------------
 
@@ -175,6 +239,7 @@ end
 function M.put_unit(p, a)
   local u = k.move(a.card, p, "standby", a.slot)
   k.log("603.1", P(p), "は", k.name(u), "をスタンバイ・エリア", a.slot, "に出す (puts into standby ", a.slot, ")")
+  k.event("ユニットを出した", { card = u, player = p })
 end
 
 -- 605 / 915: once per turn, discard energy equal to the retreat cost and swap the
@@ -285,8 +350,7 @@ function M.damage_step()
     dmg = dmg * 2
     k.log("704.3c-1", k.name(d), "の属性", attr, "は", k.name(a), "の有利: ダメージ2倍 → ", dmg, " (advantage doubles the damage)")
   end
-  k.add_counter(d, "damage", dmg)                            -- 704.3d, 916.1
-  k.log("704.3d", k.name(d), "に", dmg, "ダメージ (", k.name(d), " takes ", dmg, "; total ", k.counter(d, "damage"), "/", k.field(d, "hp"), ")")
+  M.deal_damage(d, dmg, a, "704.3d")                         -- 704.3d, 916.4: one application
 end
 
 -- End phase (505) --------------------------------------------------------------------------
@@ -300,8 +364,7 @@ function M.janken_recovery()
     if m and not is_ko(m) and k.orientation(m) ~= "normal" then
       local winner = k.janken(p, k.opponent(p), "505.3b")
       if winner == p then
-        k.set_orientation(m, "normal")
-        k.log("907.1", k.name(m), "は復帰 (recovers)")
+        M.recover(m)
       else
         k.log("505.3b", k.name(m), "は復帰しない (stays ", k.orientation(m), ")")
       end

@@ -18,6 +18,26 @@ pub struct Defs {
     pub cards: CardDb,
 }
 
+impl Defs {
+    /// A hook's registry name for people: `card GT-101 「偵察」 effect` for card hooks.
+    pub fn describe_hook(&self, hook: &str) -> String {
+        let parts: Vec<&str> = hook.split(':').collect();
+        if let ["card", c, a, h] = parts.as_slice() {
+            if let (Ok(c), Ok(a)) = (c.parse::<usize>(), a.parse::<usize>()) {
+                if let Some(card) = self.cards.cards.get(c) {
+                    if let Some(ab) = card.abilities.get(a) {
+                        return format!(
+                            "card {} {}「{}」 {h}",
+                            card.named.id, card.named.name, ab.name
+                        );
+                    }
+                }
+            }
+        }
+        hook.to_string()
+    }
+}
+
 /// The answers recorded since the last point where no effect was half done (design note 1).
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Journal {

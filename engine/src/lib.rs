@@ -3,12 +3,14 @@
 pub mod decision;
 pub mod def;
 pub mod error;
+pub mod expr;
 pub mod game;
 pub mod host;
 pub mod ids;
 pub mod log;
 pub mod run;
 pub mod state;
+pub mod trigger;
 pub mod value;
 pub mod verbs;
 pub mod view;

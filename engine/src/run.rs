@@ -36,6 +36,12 @@ impl Game {
                 })?,
                 Instr::Event { name, clause } => {
                     self.log_line(clause.as_deref(), format!("「{name}」"));
+                    let mut data = IndexMap::new();
+                    data.insert(
+                        "turn_player".to_string(),
+                        Value::Int(self.st.turn_player as i64 + 1),
+                    );
+                    self.raise(name, Value::Map(data));
                     self.st.pc += 1;
                     true
                 }
@@ -169,12 +175,30 @@ impl Game {
                 .rule_check
                 .get_or_insert_with(RuleCheckCursor::default);
             if cur.process as usize >= procs.len() {
+                let restart = RuleCheckCursor {
+                    process: 0,
+                    pass_acted: false,
+                    acted: true,
+                };
                 if cur.pass_acted {
-                    self.st.rule_check = Some(RuleCheckCursor {
-                        process: 0,
-                        pass_acted: false,
-                        acted: true,
-                    });
+                    self.st.rule_check = Some(restart);
+                    continue;
+                }
+                // 811.2b–c: triggers, TP's first, one at a time; then start over (807.3a).
+                let mut played = false;
+                let done = self.unit(host, |g, h| {
+                    g.check_condition_triggers();
+                    played = g.play_one_trigger(h)?;
+                    if played {
+                        g.st.rule_check = Some(restart);
+                    }
+                    g.settle_losses();
+                    Ok(())
+                })?;
+                if !done || self.st.outcome.is_some() {
+                    return Ok(done);
+                }
+                if played {
                     continue;
                 }
                 self.st.rule_check_acted = cur.acted;

@@ -82,6 +82,36 @@ impl Outcome {
     }
 }
 
+/// A triggered ability waiting to be played (807.2): how many times it triggered and the
+/// data of each occurrence, oldest first.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PendingTrigger {
+    pub controller: PlayerId,
+    /// The card with the ability, as it was when it triggered (807.8: played even if it moved).
+    pub source: ObjId,
+    /// Card definition and ability index.
+    pub def: u16,
+    pub ability: u16,
+    pub count: u32,
+    pub events: Vec<crate::value::Value>,
+    /// Set for a delayed trigger (807.6): its data from the effect that created it.
+    pub delayed_data: Option<crate::value::Value>,
+}
+
+/// A delayed triggered ability created by an effect (807.6).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DelayedTrigger {
+    pub controller: PlayerId,
+    /// The card whose ability created it (807.6b).
+    pub source: ObjId,
+    pub def: u16,
+    pub ability: u16,
+    pub event: String,
+    /// 807.6a: only the first occurrence, unless the effect says otherwise.
+    pub once: bool,
+    pub data: crate::value::Value,
+}
+
 /// Where a rule check (811) stands: which process of which pass runs next.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct RuleCheckCursor {
@@ -121,6 +151,8 @@ impl State {
             rule_check: None,
             rule_check_acted: false,
             next_attach_seq: 0,
+            triggers: Vec::new(),
+            delayed: Vec::new(),
             outcome: None,
         }
     }
@@ -149,5 +181,7 @@ pub struct State {
     /// Whether the last completed rule check did anything (505.3c).
     pub rule_check_acted: bool,
     pub next_attach_seq: u32,
+    pub triggers: Vec<PendingTrigger>,
+    pub delayed: Vec<DelayedTrigger>,
     pub outcome: Option<Outcome>,
 }

@@ -39,6 +39,12 @@ impl Game {
         }
     }
 
+    /// A card field as it is now. (Continuous effects apply here once layered; 809.)
+    pub fn field(&self, card: CardIdx, name: &str) -> Value {
+        let def = &self.defs.cards.cards[self.st.objects[card as usize].def as usize];
+        def.field(name).clone()
+    }
+
     /// The card's name in Japanese (its definition's name).
     pub fn name(&self, card: CardIdx) -> &str {
         &self.defs.cards.cards[self.st.objects[card as usize].def as usize]

@@ -4,6 +4,8 @@ pub mod api;
 pub mod convert;
 pub mod sandbox;
 
+use fuda_engine::def::ability::hook_name;
+use fuda_engine::def::card::CardDb;
 use fuda_engine::def::game::GameDef;
 use fuda_engine::{Fail, Game, Host, LoadError, LoadErrors, Location, RunError, Value};
 use mlua::{Function, Lua, Table};
@@ -43,6 +45,26 @@ impl LuaHost {
                 .create_table()
                 .map_err(|e| LoadError::new(Location::file(&def.file), e.to_string()))?,
         };
+        // The game's own actions are a read-only library for card scripts: `rules.<name>`.
+        let library = || -> mlua::Result<()> {
+            let proxy = lua.create_table()?;
+            let mt = lua.create_table()?;
+            mt.raw_set("__index", hooks.clone())?;
+            mt.raw_set(
+                "__newindex",
+                lua.create_function(
+                    |_, (_t, k): (mlua::Value, mlua::Value)| -> mlua::Result<()> {
+                        Err(mlua::Error::runtime(format!(
+                            "the rules library is read-only (tried to set {k:?})"
+                        )))
+                    },
+                )?,
+            )?;
+            mt.raw_set("__metatable", false)?;
+            proxy.set_metatable(Some(mt))?;
+            lua.globals().raw_set("rules", proxy)
+        };
+        library().map_err(|e| LoadError::new(Location::file(&def.file), e.to_string()))?;
         sandbox::freeze_globals(&lua)
             .map_err(|e| LoadError::new(Location::file(&def.file), e.to_string()))?;
         let text = std::fs::read_to_string(&def.file).unwrap_or_default();
@@ -73,6 +95,53 @@ impl LuaHost {
             return Err(LoadErrors(errors));
         }
         Ok(LuaHost { lua, hooks, used })
+    }
+}
+
+impl LuaHost {
+    /// Compiles every card's Lua hooks. Each hook becomes `function(ctx)` with `self`,
+    /// `controller`, `event` and `data` as locals; its lines keep the card file's line numbers.
+    pub fn load_cards(&self, db: &CardDb) -> Result<(), LoadErrors> {
+        let mut errors = Vec::new();
+        for (ci, card) in db.cards.iter().enumerate() {
+            for (ai, ability) in card.abilities.iter().enumerate() {
+                for (name, src) in &ability.hooks {
+                    let line = src.location.line.max(1);
+                    let mut chunk = "\n".repeat(line.saturating_sub(2));
+                    chunk.push_str("return function(ctx) local self, controller, event, data = ctx.self, ctx.controller, ctx.event, ctx.data");
+                    chunk.push(if line >= 2 { '\n' } else { ' ' });
+                    chunk.push_str(&src.code);
+                    chunk.push_str("\nend");
+                    let path = &src.location.file;
+                    self.used.set(0);
+                    match self
+                        .lua
+                        .load(&chunk)
+                        .set_name(format!("@{}", path.display()))
+                        .eval::<Function>()
+                    {
+                        Ok(f) => {
+                            if let Err(e) = self.hooks.raw_set(hook_name(ci, ai, name), f) {
+                                errors.push(LoadError::new(src.location.clone(), e.to_string()));
+                            }
+                        }
+                        Err(e) => {
+                            let mut le = lua_load_error(path, &e);
+                            le.message = format!(
+                                "card {} ability 「{}」 {name}: {}",
+                                card.named.id, ability.name, le.message
+                            );
+                            errors.push(le);
+                        }
+                    }
+                }
+            }
+        }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(LoadErrors(errors))
+        }
     }
 }
 
@@ -159,17 +228,15 @@ impl Host for LuaHost {
         if game.is_interrupted() {
             return Err(Fail::Interrupt);
         }
+        let script_error = |e: &mlua::Error| {
+            Fail::Run(RunError::Script {
+                hook: game.defs.describe_hook(hook),
+                message: first_line(e),
+            })
+        };
         match r {
-            Ok(v) => convert::from_lua(&v).map_err(|e| {
-                Fail::Run(RunError::Script {
-                    hook: hook.into(),
-                    message: first_line(&e),
-                })
-            }),
-            Err(e) => Err(Fail::Run(RunError::Script {
-                hook: hook.into(),
-                message: first_line(&e),
-            })),
+            Ok(v) => convert::from_lua(&v).map_err(|e| script_error(&e)),
+            Err(e) => Err(script_error(&e)),
         }
     }
 }

@@ -87,11 +87,20 @@ impl T {
                     .defs
                     .game
                     .zone_id(g.defs.game.zone_index("deck").expect("deck"), p, 0);
-                let c = *g
+                // A card of the deck with that id, or else any deck card re-pointed to it (test setup).
+                let found = g
                     .zone_cards(deck)
                     .iter()
                     .find(|&&c| g.st.objects[c as usize].def as usize == def)
-                    .expect("card in the deck");
+                    .copied();
+                let c = match found {
+                    Some(c) => c,
+                    None => {
+                        let c = *g.zone_cards(deck).first().expect("deck has cards");
+                        g.st.objects[c as usize].def = def as u16;
+                        c
+                    }
+                };
                 let z = g
                     .defs
                     .game
@@ -242,6 +251,22 @@ impl T {
             .log
             .iter()
             .any(|l| l.clause.as_deref() == Some(clause) && l.text.contains(text))
+    }
+
+    /// Raises an event directly (as an effect would), e.g. to make triggers fire.
+    pub fn raise(&mut self, name: &str, card: ObjId) {
+        self.with(|g| {
+            let mut m = indexmap::IndexMap::new();
+            m.insert(
+                "card".to_string(),
+                fuda_engine::Value::Int(card.to_handle()),
+            );
+            g.raise(name, fuda_engine::Value::Map(m));
+        });
+    }
+
+    pub fn lines(&self) -> Vec<String> {
+        self.log_from(0)
     }
 
     /// Ends the main phase (607.1).

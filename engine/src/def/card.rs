@@ -1,4 +1,5 @@
 //! Card definitions (a card's printed information) and loading them from pack files.
+use super::ability::{build, AbilityDef, RawAbility, Src};
 use super::game::{FieldDef, GameDef, Named};
 use super::raw::FieldType;
 use crate::error::{LoadError, LoadErrors, Location};
@@ -16,6 +17,8 @@ pub struct CardDef {
     /// Game-declared fields (e.g. hp, attributes, skills), checked against the definition.
     pub fields: IndexMap<String, Value>,
     pub text: Option<String>,
+    /// Abilities printed on the card (801), in order.
+    pub abilities: Vec<AbilityDef>,
     pub location: Location,
 }
 
@@ -37,6 +40,17 @@ pub struct CardDb {
 }
 
 impl CardDb {
+    /// (card, ability) pairs of triggered abilities that listen to `event`, in card order.
+    pub fn triggers_for<'a>(&'a self, event: &'a str) -> impl Iterator<Item = (usize, usize)> + 'a {
+        self.cards.iter().enumerate().flat_map(move |(ci, c)| {
+            c.abilities.iter().enumerate().filter_map(move |(ai, a)| {
+                (a.kind == super::ability::AbilityKind::Triggered
+                    && a.when.as_deref() == Some(event))
+                .then_some((ci, ai))
+            })
+        })
+    }
+
     pub fn get(&self, id: &str) -> Option<&CardDef> {
         self.by_id.get(id).map(|&i| &self.cards[i])
     }
@@ -60,6 +74,8 @@ struct RawCard {
     subtype: Option<String>,
     #[serde(default)]
     text: Option<String>,
+    #[serde(default)]
+    abilities: Vec<RawAbility>,
     #[serde(flatten)]
     fields: IndexMap<String, serde_yaml::Value>,
 }
@@ -118,6 +134,7 @@ pub fn parse_cards(
     let mut errors = Vec::new();
     let mut from = 0usize;
     for rc in raw.cards {
+        let card_start = text[from..].find(&rc.id).map_or(from, |i| from + i);
         let loc = Location::find_after(file, text, &rc.id, from);
         from = text[from..]
             .find(&rc.id)
@@ -193,6 +210,16 @@ pub fn parse_cards(
                 ));
             }
         }
+        let src = Src {
+            file,
+            text,
+            from: card_start,
+        };
+        let abilities = rc
+            .abilities
+            .into_iter()
+            .map(|a| build(&src, a, &mut errors))
+            .collect();
         db.by_id.insert(rc.id.clone(), db.cards.len());
         db.cards.push(CardDef {
             named: Named {
@@ -204,6 +231,7 @@ pub fn parse_cards(
             subtype,
             fields,
             text: rc.text,
+            abilities,
             location: loc,
         });
     }

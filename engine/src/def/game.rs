@@ -161,6 +161,8 @@ pub struct GameDef {
     pub rule_processes: Vec<RuleProcessDef>,
     pub turn_limit: u32,
     pub view_fields: Vec<String>,
+    /// 802: extra validity condition for abilities of cards in the area.
+    pub ability_valid_if: Option<(fuda_grammar::Expr, String)>,
     /// Readings of ambiguous rules chosen by the game (name → value).
     pub settings: IndexMap<String, i64>,
     /// Every script hook the definition names, to be checked against the script.

@@ -315,6 +315,15 @@ impl Cx<'_> {
             rule_processes,
             turn_limit: raw.turn_limit.unwrap_or(1000),
             view_fields: raw.view_fields.clone(),
+            ability_valid_if: raw.ability_valid_if.as_ref().and_then(
+                |src| match fuda_grammar::parse(src) {
+                    Ok(e) => Some((e, src.clone())),
+                    Err(e) => {
+                        self.err(src, format!("ability_valid_if: {}", e.message), None);
+                        None
+                    }
+                },
+            ),
             settings: raw
                 .settings
                 .iter()

@@ -1,4 +1,5 @@
 //! Loaded definitions: the game, its cards, decks.
+pub mod ability;
 pub mod card;
 pub mod deck;
 pub mod game;

@@ -44,6 +44,10 @@ pub struct RawGame {
     /// Named readings of ambiguous rules, read by scripts with `k.setting(name)`.
     #[serde(default)]
     pub settings: IndexMap<String, RawSetting>,
+    /// When a card's abilities are valid (802), besides being in an area zone: an expression
+    /// about the card (`self`), e.g. `not self.ko`.
+    #[serde(default)]
+    pub ability_valid_if: Option<String>,
     /// Int card fields shown beside a card's name on boards (e.g. hp).
     #[serde(default)]
     pub view_fields: Vec<String>,

@@ -192,6 +192,43 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             },
         )?,
     )?;
+    // k.event(name, {card = c, ...}): a trigger condition occurs (807.2).
+    k.raw_set(
+        "event",
+        lua.create_function(|lua, (name, data): (String, Option<mlua::Value>)| {
+            let data = match data {
+                Some(v) => from_lua(&v)?,
+                None => fuda_engine::Value::Null,
+            };
+            with(lua, |g| {
+                g.raise(&name, data);
+                Ok(())
+            })
+        })?,
+    )?;
+    // k.delay(self, "能力名", data, once = true): create a delayed trigger (807.6).
+    k.raw_set(
+        "delay",
+        lua.create_function(
+            |lua, (h, name, data, once): (i64, String, Option<mlua::Value>, Option<bool>)| {
+                let data = match data {
+                    Some(v) => from_lua(&v)?,
+                    None => fuda_engine::Value::Null,
+                };
+                with(lua, |g| {
+                    let id = ObjId::from_handle(h)
+                        .ok_or_else(|| err(format!("{h} is not a card handle")))?;
+                    let controller =
+                        g.st.objects
+                            .get(id.card as usize)
+                            .map(|o| o.controller)
+                            .ok_or_else(|| err("no such card"))?;
+                    g.create_delayed(id, controller, &name, once.unwrap_or(true), data)
+                        .map_err(err)
+                })
+            },
+        )?,
+    )?;
     k.raw_set(
         "random",
         lua.create_function(|lua, n: i64| with(lua, |g| Ok(g.random(n))))?,

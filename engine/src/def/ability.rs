@@ -1,0 +1,347 @@
+//! Abilities printed on cards (801): what a card's YAML says about them, validated.
+use crate::error::{LoadError, Location};
+use crate::value::Value;
+use fuda_grammar::Expr;
+use serde::Deserialize;
+use std::path::Path;
+
+/// The kinds of ability (801.1), plus the templates effects use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AbilityKind {
+    /// 常時能力 (805): applies while valid; `modify` + `applies_to`, or a replacement (810).
+    Static,
+    /// 起動能力 (806): played by its controller in their main phase.
+    Activated,
+    /// 誘発能力 (807): `when` an event happens (or `when_state`, a condition trigger 807.7).
+    Triggered,
+    /// 遅発誘発能力 (807.6): not active by itself; an effect creates it with `k.delay`.
+    Delayed,
+    /// コマンド能力 (801.1d): the text of a strategy or tactic, resolved when played (804).
+    Command,
+}
+
+/// Lua source of a hook, with where it starts in its file (for error lines).
+#[derive(Clone, Debug, PartialEq)]
+pub struct HookSrc {
+    pub code: String,
+    pub location: Location,
+}
+
+/// One change a continuous effect makes to a field (809.1b–e).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Modify {
+    pub field: String,
+    pub op: ModifyOp,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ModifyOp {
+    /// Numeric: add the amount (negative lowers), e.g. HP+30 (918).
+    Add(Amount),
+    /// Change to a specific value; the original is lost (809.5).
+    Set(Amount),
+    /// List fields (attributes, advantage): gain or lose one value.
+    Grant(Value),
+    Remove(Value),
+}
+
+/// A number written in the card: a constant or an expression of the grammar.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Amount {
+    Const(Value),
+    Expr(Box<Expr>, String),
+}
+
+/// An ability after validation.
+#[derive(Clone, Debug)]
+pub struct AbilityDef {
+    pub name: String,
+    pub name_en: Option<String>,
+    pub kind: AbilityKind,
+    /// An EX skill (209): invalid while its unit is stunned (802.2a), and "from a skill" (813.3).
+    pub ex_skill: bool,
+    pub non_cumulative: bool,
+    pub text: Option<String>,
+    /// Triggered / delayed: the event that triggers it.
+    pub when: Option<String>,
+    /// Condition trigger (807.7): triggers while this holds and it is not already triggered.
+    pub when_state: Option<(Expr, String)>,
+    /// Extra condition (grammar), checked when the event happens or the effect would apply.
+    pub condition: Option<(Expr, String)>,
+    /// Static: which cards it applies to (a selector over `it`); none: the card itself.
+    pub applies_to: Option<(Expr, String)>,
+    pub modify: Vec<Modify>,
+    /// Static replacement (810): the event kind it replaces.
+    pub replaces: Option<String>,
+    /// "may": the affected player chooses whether to apply it (810.3).
+    pub optional: bool,
+    /// Lua hooks by name: effect, condition, cost, targets, replace.
+    pub hooks: Vec<(String, HookSrc)>,
+}
+
+impl AbilityDef {
+    pub fn hook(&self, name: &str) -> Option<&HookSrc> {
+        self.hooks.iter().find(|(n, _)| n == name).map(|(_, h)| h)
+    }
+}
+
+/// The hook names an ability may give.
+pub const HOOKS: [&str; 5] = ["effect", "condition", "cost", "targets", "replace"];
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawAbility {
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+    pub kind: AbilityKind,
+    #[serde(default)]
+    pub ex_skill: bool,
+    #[serde(default)]
+    pub non_cumulative: bool,
+    #[serde(default)]
+    pub text: Option<String>,
+    #[serde(default)]
+    pub when: Option<String>,
+    #[serde(default)]
+    pub when_state: Option<String>,
+    #[serde(default, rename = "if")]
+    pub condition: Option<String>,
+    #[serde(default)]
+    pub applies_to: Option<String>,
+    #[serde(default)]
+    pub modify: Vec<RawModify>,
+    #[serde(default)]
+    pub replaces: Option<String>,
+    #[serde(default)]
+    pub optional: bool,
+    #[serde(default)]
+    pub effect: Option<String>,
+    #[serde(default, rename = "condition")]
+    pub condition_hook: Option<String>,
+    #[serde(default)]
+    pub cost: Option<String>,
+    #[serde(default)]
+    pub targets: Option<String>,
+    #[serde(default)]
+    pub replace: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawModify {
+    pub field: String,
+    #[serde(default)]
+    pub add: Option<serde_yaml::Value>,
+    #[serde(default)]
+    pub set: Option<serde_yaml::Value>,
+    #[serde(default)]
+    pub grant: Option<serde_yaml::Value>,
+    #[serde(default)]
+    pub remove: Option<serde_yaml::Value>,
+}
+
+/// Where things are in the card file, to point errors at the right line.
+pub struct Src<'a> {
+    pub file: &'a Path,
+    pub text: &'a str,
+    /// Byte offset of the card's entry; searches start here.
+    pub from: usize,
+}
+
+impl Src<'_> {
+    fn at(&self, needle: &str) -> Location {
+        let l = Location::find_after(self.file, self.text, needle, self.from);
+        if l.line == 0 {
+            Location::find(self.file, self.text, needle)
+        } else {
+            l
+        }
+    }
+
+    /// Where a block of Lua starts: the line of its first non-blank line.
+    fn code(&self, code: &str) -> HookSrc {
+        let first = code
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("")
+            .trim();
+        let mut location = Location::file(self.file);
+        if let Some(i) = self.text[self.from.min(self.text.len())..].find(first) {
+            let (line, col) = crate::error::line_col(self.text, self.from + i);
+            location.line = line;
+            location.column = col;
+        }
+        HookSrc {
+            code: code.to_string(),
+            location,
+        }
+    }
+
+    fn expr(&self, src: &str, what: &str, errors: &mut Vec<LoadError>) -> Option<(Expr, String)> {
+        match fuda_grammar::parse(src) {
+            Ok(e) => Some((e, src.to_string())),
+            Err(e) => {
+                let mut loc = self.at(src);
+                if loc.line > 0 {
+                    loc.column += e.col - 1;
+                }
+                errors.push(
+                    LoadError::new(loc, format!("{what}: {}", e.message))
+                        .hint(format!("in `{src}`")),
+                );
+                None
+            }
+        }
+    }
+}
+
+fn amount(src: &Src, v: &serde_yaml::Value, errors: &mut Vec<LoadError>) -> Option<Amount> {
+    match v {
+        serde_yaml::Value::Number(n) => n.as_i64().map(|i| Amount::Const(Value::Int(i))),
+        serde_yaml::Value::String(s) => src
+            .expr(s, "amount", errors)
+            .map(|(e, s)| Amount::Expr(Box::new(e), s)),
+        _ => {
+            errors.push(LoadError::new(
+                src.at("modify"),
+                "an amount must be a number or an expression string",
+            ));
+            None
+        }
+    }
+}
+
+fn plain(v: &serde_yaml::Value) -> Value {
+    match v {
+        serde_yaml::Value::Bool(b) => Value::Bool(*b),
+        serde_yaml::Value::Number(n) => n.as_i64().map(Value::Int).unwrap_or(Value::Null),
+        serde_yaml::Value::String(s) => Value::Str(s.clone()),
+        serde_yaml::Value::Sequence(l) => Value::List(l.iter().map(plain).collect()),
+        _ => Value::Null,
+    }
+}
+
+/// Validates one ability; problems go to `errors`.
+pub fn build(src: &Src, raw: RawAbility, errors: &mut Vec<LoadError>) -> AbilityDef {
+    let mut hooks = Vec::new();
+    for (name, body) in [
+        ("effect", &raw.effect),
+        ("condition", &raw.condition_hook),
+        ("cost", &raw.cost),
+        ("targets", &raw.targets),
+        ("replace", &raw.replace),
+    ] {
+        if let Some(code) = body {
+            hooks.push((name.to_string(), src.code(code)));
+        }
+    }
+    let needs = |ok: bool, msg: &str, errors: &mut Vec<LoadError>| {
+        if !ok {
+            errors.push(LoadError::new(
+                src.at(&raw.name),
+                format!("ability 「{}」: {msg}", raw.name),
+            ));
+        }
+    };
+    match raw.kind {
+        AbilityKind::Triggered => needs(
+            raw.when.is_some() ^ raw.when_state.is_some(),
+            "a triggered ability needs `when: <event>` or `when_state: <condition>` (one of them)",
+            errors,
+        ),
+        AbilityKind::Delayed => needs(raw.when.is_some(), "a delayed trigger needs `when: <event>`", errors),
+        AbilityKind::Static => needs(
+            !raw.modify.is_empty() || raw.replaces.is_some(),
+            "a static ability needs `modify:` (a continuous effect) or `replaces:` (a replacement effect)",
+            errors,
+        ),
+        AbilityKind::Activated | AbilityKind::Command => {}
+    }
+    if matches!(
+        raw.kind,
+        AbilityKind::Triggered
+            | AbilityKind::Delayed
+            | AbilityKind::Activated
+            | AbilityKind::Command
+    ) {
+        needs(
+            raw.effect.is_some(),
+            "this kind of ability needs an `effect:` (Lua)",
+            errors,
+        );
+    }
+    if raw.replaces.is_some() {
+        needs(
+            raw.replace.is_some(),
+            "a replacement needs a `replace:` hook (Lua)",
+            errors,
+        );
+    }
+    let mut modify = Vec::new();
+    for m in &raw.modify {
+        let ops = [&m.add, &m.set, &m.grant, &m.remove]
+            .iter()
+            .filter(|o| o.is_some())
+            .count();
+        if ops != 1 {
+            errors.push(LoadError::new(
+                src.at(&m.field),
+                format!(
+                    "modify {}: give exactly one of add, set, grant, remove",
+                    m.field
+                ),
+            ));
+            continue;
+        }
+        let op = if let Some(v) = &m.add {
+            amount(src, v, errors).map(ModifyOp::Add)
+        } else if let Some(v) = &m.set {
+            match v {
+                serde_yaml::Value::Sequence(_) => Some(ModifyOp::Set(Amount::Const(plain(v)))),
+                _ => amount(src, v, errors).map(ModifyOp::Set),
+            }
+        } else if let Some(v) = &m.grant {
+            Some(ModifyOp::Grant(plain(v)))
+        } else {
+            m.remove.as_ref().map(|v| ModifyOp::Remove(plain(v)))
+        };
+        if let Some(op) = op {
+            modify.push(Modify {
+                field: m.field.clone(),
+                op,
+            });
+        }
+    }
+    AbilityDef {
+        when_state: raw
+            .when_state
+            .as_deref()
+            .and_then(|s| src.expr(s, "when_state", errors)),
+        condition: raw
+            .condition
+            .as_deref()
+            .and_then(|s| src.expr(s, "if", errors)),
+        applies_to: raw
+            .applies_to
+            .as_deref()
+            .and_then(|s| src.expr(s, "applies_to", errors)),
+        name: raw.name,
+        name_en: raw.name_en,
+        kind: raw.kind,
+        ex_skill: raw.ex_skill,
+        non_cumulative: raw.non_cumulative,
+        text: raw.text,
+        when: raw.when,
+        modify,
+        replaces: raw.replaces,
+        optional: raw.optional,
+        hooks,
+    }
+}
+
+/// The registry name of a card ability's hook, as the script host knows it.
+pub fn hook_name(card_def: usize, ability: usize, hook: &str) -> String {
+    format!("card:{card_def}:{ability}:{hook}")
+}

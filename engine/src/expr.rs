@@ -1,0 +1,261 @@
+//! The expression language evaluated against a game (conditions, amounts, selectors).
+//!
+//! Names: `self`, `my` / `自分`, `opponent` / `相手`, `controller`, `event`, `turn`,
+//! `turn_player`. On a player: a zone id (`my.hand`, `my.standby`: all its slots), `area` (all
+//! area zones), a player variable. On a card: a field by id or by its Japanese name (`hp`,
+//! `属性`), `name`, `type`, `subtype`, `zone`, `orientation`, `owner`, `controller`, a counter
+//! (`damage`), a flag (`ko`), an attachment role (`energy`: the attached cards), `holder` (the
+//! unit it is attached to). Functions: a role name counts attachments (`energy(self)`).
+use crate::game::Game;
+use crate::ids::{ObjId, PlayerId};
+use crate::value::Value;
+use fuda_grammar::{Env, Expr, Value as V};
+
+/// Event data keys that hold card handles.
+macro_rules! CARD_KEYS {
+    () => {
+        "card" | "source" | "unit" | "target" | "attacker" | "defender"
+    };
+}
+/// Event data keys that hold player numbers (1-based).
+macro_rules! PLAYER_KEYS {
+    () => {
+        "player" | "turn_player" | "controller"
+    };
+}
+
+const PLAYER_TAG: u64 = 1 << 40;
+const EVENT_TAG: u64 = 2 << 40;
+const DATA_TAG: u64 = 3 << 40;
+
+/// What an expression is evaluated about.
+pub struct GameEnv<'a> {
+    pub game: &'a Game,
+    pub this: Option<ObjId>,
+    pub controller: PlayerId,
+    pub event: Option<&'a Value>,
+    /// Data an effect gave a delayed trigger (807.6), as `data`.
+    pub data: Option<&'a Value>,
+}
+
+pub fn player_value(p: PlayerId) -> V {
+    V::Obj(PLAYER_TAG | p as u64)
+}
+
+pub fn card_value(id: ObjId) -> V {
+    V::Obj(id.to_handle() as u64)
+}
+
+/// Engine value → grammar value (maps become null: the grammar has none).
+pub fn to_grammar(v: &Value) -> V {
+    match v {
+        Value::Null | Value::Map(_) => V::Null,
+        Value::Bool(b) => V::Bool(*b),
+        Value::Int(i) => V::Int(*i),
+        Value::Str(s) => V::Str(s.clone()),
+        Value::List(l) => V::List(l.iter().map(to_grammar).collect()),
+    }
+}
+
+impl GameEnv<'_> {
+    /// Evaluates to a boolean; anything else is an error naming the expression.
+    pub fn test(&self, expr: &Expr, src: &str) -> Result<bool, String> {
+        match fuda_grammar::eval(expr, self) {
+            Ok(V::Bool(b)) => Ok(b),
+            Ok(other) => Err(format!(
+                "`{src}` should be true or false, got {}",
+                other.describe()
+            )),
+            Err(e) => Err(e.render(src)),
+        }
+    }
+
+    pub fn int(&self, expr: &Expr, src: &str) -> Result<i64, String> {
+        match fuda_grammar::eval(expr, self) {
+            Ok(V::Int(i)) => Ok(i),
+            Ok(other) => Err(format!(
+                "`{src}` should be a number, got {}",
+                other.describe()
+            )),
+            Err(e) => Err(e.render(src)),
+        }
+    }
+
+    fn card(&self, h: u64) -> Result<ObjId, String> {
+        let id = ObjId::from_handle(h as i64).ok_or("not a card")?;
+        if self.game.st.objects.get(id.card as usize).is_some() {
+            Ok(id)
+        } else {
+            Err(format!("no card {h}"))
+        }
+    }
+
+    fn player_member(&self, p: PlayerId, name: &str) -> Result<V, String> {
+        let g = &self.game.defs.game;
+        if name == "number" {
+            return Ok(V::Int(p as i64 + 1));
+        }
+        let zones: Vec<usize> = if name == "area" {
+            (0..g.zones.len()).filter(|&k| g.zones[k].area).collect()
+        } else if let Some(k) = g.zone_index(name) {
+            vec![k]
+        } else if let Some(v) = g.player_var(name) {
+            return Ok(V::Int(self.game.st.players[p as usize].vars[v]));
+        } else {
+            return Err(format!(
+                "a player has no \"{name}\" (zones: {}, area, or a player variable)",
+                zone_ids(self.game)
+            ));
+        };
+        let mut out = Vec::new();
+        for k in zones {
+            for slot in 0..g.zones[k].count {
+                let z = g.zone_id(k, p, slot);
+                out.extend(
+                    self.game
+                        .zone_cards(z)
+                        .iter()
+                        .map(|&c| card_value(self.game.obj_id(c))),
+                );
+            }
+        }
+        Ok(V::List(out))
+    }
+
+    fn card_member(&self, id: ObjId, name: &str) -> Result<V, String> {
+        let g = self.game;
+        let gd = &g.defs.game;
+        let o = &g.st.objects[id.card as usize];
+        let def = &g.defs.cards.cards[o.def as usize];
+        Ok(match name {
+            "name" | "名前" => V::Str(def.named.name.clone()),
+            "id" => V::Str(def.named.id.clone()),
+            "type" | "種類" => V::Str(gd.card_types[def.card_type].named.id.clone()),
+            "subtype" | "分類" => def
+                .subtype
+                .map(|s| V::Str(gd.card_types[def.card_type].subtypes[s].id.clone()))
+                .unwrap_or(V::Null),
+            "zone" => V::Str(gd.zones[gd.zone_parts(o.zone).0].named.id.clone()),
+            "orientation" => V::Str(gd.orientations[o.orientation as usize].id.clone()),
+            "owner" => player_value(o.owner),
+            "controller" => player_value(o.controller),
+            "face_up" => V::Bool(o.face_up),
+            "holder" => o.attached_to.map(card_value).unwrap_or(V::Null),
+            _ => {
+                if let Some(c) = gd.counter(name) {
+                    V::Int(o.counters[c] as i64)
+                } else if let Some(f) = gd.flag(name) {
+                    V::Bool(o.has_flag(f))
+                } else if let Some(r) = gd.role(name) {
+                    V::List(
+                        g.attachments(id, Some(r as u8))
+                            .into_iter()
+                            .map(card_value)
+                            .collect(),
+                    )
+                } else if let Some(field) = field_id(self.game, name) {
+                    to_grammar(&g.field(id.card, field))
+                } else {
+                    return Err(format!("a card has no \"{name}\""));
+                }
+            }
+        })
+    }
+}
+
+fn zone_ids(g: &Game) -> String {
+    g.defs
+        .game
+        .zones
+        .iter()
+        .map(|z| z.named.id.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A card field by id or by its declared (Japanese) name.
+pub fn field_id<'a>(g: &'a Game, name: &str) -> Option<&'a str> {
+    let fields = &g.defs.game.fields;
+    if let Some((k, _)) = fields.get_key_value(name) {
+        return Some(k);
+    }
+    fields
+        .iter()
+        .find(|(_, f)| f.name.as_deref() == Some(name))
+        .map(|(k, _)| k.as_str())
+}
+
+impl Env for GameEnv<'_> {
+    fn lookup(&self, name: &str) -> Result<V, String> {
+        let g = self.game;
+        match name {
+            "self" | "このカード" => self
+                .this
+                .map(card_value)
+                .ok_or_else(|| "no `self` here".to_string()),
+            "my" | "自分" | "controller" => Ok(player_value(self.controller)),
+            "opponent" | "相手" => Ok(player_value(1 - self.controller)),
+            "turn" => Ok(V::Int(g.st.turn as i64)),
+            "turn_player" => Ok(player_value(g.st.turn_player)),
+            "event" => self
+                .event
+                .map(|_| V::Obj(EVENT_TAG))
+                .ok_or_else(|| "no `event` here".to_string()),
+            "data" => self
+                .data
+                .map(|_| V::Obj(DATA_TAG))
+                .ok_or_else(|| "no `data` here".to_string()),
+            _ => Err(format!("unknown name \"{name}\"")),
+        }
+    }
+
+    fn member(&self, base: &V, name: &str) -> Result<V, String> {
+        match base {
+            V::Obj(h) if *h == EVENT_TAG || *h == DATA_TAG => {
+                let data = if *h == EVENT_TAG {
+                    self.event
+                } else {
+                    self.data
+                }
+                .ok_or("no event")?;
+                Ok(match (name, data.get(name)) {
+                    // Event fields naming cards or players hold handles / seat numbers.
+                    (CARD_KEYS!(), Some(Value::Int(h))) => {
+                        ObjId::from_handle(*h).map(card_value).unwrap_or(V::Null)
+                    }
+                    (PLAYER_KEYS!(), Some(Value::Int(p))) if (1..=2).contains(p) => {
+                        player_value((*p - 1) as PlayerId)
+                    }
+                    (_, Some(v)) => to_grammar(v),
+                    (_, None) => V::Null,
+                })
+            }
+            V::Obj(h) if *h & PLAYER_TAG != 0 => self.player_member((*h & 0xff) as PlayerId, name),
+            V::Obj(h) => self.card_member(self.card(*h)?, name),
+            V::List(items) => items
+                .iter()
+                .map(|i| self.member(i, name))
+                .collect::<Result<Vec<_>, _>>()
+                .map(V::List),
+            other => Err(format!("{} has no \"{name}\"", other.describe())),
+        }
+    }
+
+    fn call(&self, name: &str, args: &[V]) -> Result<V, String> {
+        let g = &self.game.defs.game;
+        if let (Some(r), [V::Obj(h)]) = (g.role(name), args) {
+            let id = self.card(*h)?;
+            return Ok(V::Int(self.game.attachments(id, Some(r as u8)).len() as i64));
+        }
+        if name == "setting" {
+            if let [V::Str(s)] = args {
+                return g
+                    .settings
+                    .get(s)
+                    .map(|v| V::Int(*v))
+                    .ok_or_else(|| format!("no setting \"{s}\""));
+            }
+        }
+        Err(format!("unknown function \"{name}\""))
+    }
+}

@@ -1,0 +1,332 @@
+//! Events and triggered abilities (807): counting triggers, delayed and condition triggers,
+//! and playing them in the rule check (807.3, 811.2b–c).
+use crate::decision::Opt;
+use crate::def::ability::{hook_name, AbilityDef, AbilityKind};
+use crate::expr::GameEnv;
+use crate::game::Game;
+use crate::host::{Fail, Host};
+use crate::ids::{CardIdx, ObjId, PlayerId};
+use crate::state::{DelayedTrigger, PendingTrigger};
+use crate::value::Value;
+use indexmap::IndexMap;
+use std::sync::Arc;
+
+impl Game {
+    /// Whether the abilities of `card` are valid now (802.2): it is in an area zone, or attached
+    /// to a unit that is. The game's `valid_if` (e.g. 802.2a stun) is checked per ability.
+    pub fn abilities_valid(&self, card: CardIdx) -> bool {
+        let o = &self.st.objects[card as usize];
+        let zone = match o.attached_to {
+            Some(u) => match self.current(u) {
+                Some(unit) => unit.zone,
+                None => return false,
+            },
+            None => o.zone,
+        };
+        if !self.defs.game.zone_def(zone).area {
+            return false;
+        }
+        match &self.defs.game.ability_valid_if {
+            None => true,
+            Some((expr, src)) => {
+                let id = self.obj_id(card);
+                let env = GameEnv {
+                    game: self,
+                    this: Some(id),
+                    controller: o.controller,
+                    event: None,
+                    data: None,
+                };
+                env.test(expr, src).unwrap_or(false)
+            }
+        }
+    }
+
+    /// An event happens (a trigger condition occurs, 807.2): every valid triggered ability that
+    /// listens to it and whose `if` holds gets one more trigger; matching delayed triggers too.
+    pub fn raise(&mut self, name: &str, data: Value) {
+        let defs = Arc::clone(&self.defs);
+        let listeners: Vec<(usize, usize)> = defs.cards.triggers_for(name).collect();
+        // The card the event is about is judged as it was when it happened (807.5).
+        let subject = data
+            .get("card")
+            .and_then(Value::as_int)
+            .and_then(ObjId::from_handle);
+        if !listeners.is_empty() {
+            for card in 0..self.st.objects.len() as CardIdx {
+                let def = self.st.objects[card as usize].def as usize;
+                let is_subject = subject.is_some_and(|s| s.card == card);
+                if !listeners.iter().any(|(d, _)| *d == def)
+                    || !(is_subject || self.abilities_valid(card))
+                {
+                    continue;
+                }
+                for &(_, ai) in listeners.iter().filter(|(d, _)| *d == def) {
+                    let ability = &defs.cards.cards[def].abilities[ai];
+                    let id = self.obj_id(card);
+                    let controller = self.st.objects[card as usize].controller;
+                    if self.condition_holds(ability, id, controller, Some(&data), None) {
+                        self.add_trigger(id, def as u16, ai as u16, controller, data.clone(), None);
+                    }
+                }
+            }
+        }
+        let mut i = 0;
+        while i < self.st.delayed.len() {
+            let d = self.st.delayed[i].clone();
+            let ability = &defs.cards.cards[d.def as usize].abilities[d.ability as usize];
+            if d.event == name
+                && self.condition_holds(ability, d.source, d.controller, Some(&data), Some(&d.data))
+            {
+                if d.once {
+                    self.st.delayed.remove(i);
+                } else {
+                    i += 1;
+                }
+                self.add_trigger(
+                    d.source,
+                    d.def,
+                    d.ability,
+                    d.controller,
+                    data.clone(),
+                    Some(d.data),
+                );
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    fn condition_holds(
+        &self,
+        ability: &AbilityDef,
+        this: ObjId,
+        controller: PlayerId,
+        event: Option<&Value>,
+        data: Option<&Value>,
+    ) -> bool {
+        match &ability.condition {
+            None => true,
+            Some((expr, src)) => {
+                let env = GameEnv {
+                    game: self,
+                    this: Some(this),
+                    controller,
+                    event,
+                    data,
+                };
+                env.test(expr, src).unwrap_or(false)
+            }
+        }
+    }
+
+    fn add_trigger(
+        &mut self,
+        source: ObjId,
+        def: u16,
+        ability: u16,
+        controller: PlayerId,
+        event: Value,
+        delayed: Option<Value>,
+    ) {
+        let defs = Arc::clone(&self.defs);
+        let a = &defs.cards.cards[def as usize].abilities[ability as usize];
+        // 807.2a: 累積しない — no more triggers while that skill name's count is 1 or more.
+        if a.non_cumulative
+            && self.st.triggers.iter().any(|t| {
+                t.controller == controller
+                    && t.count > 0
+                    && defs.cards.cards[t.def as usize].abilities[t.ability as usize].name == a.name
+            })
+        {
+            self.log_line(
+                Some("807.2a"),
+                format!("「{}」は累積しない (does not stack)", a.name),
+            );
+            return;
+        }
+        let name = self.name(source.card).to_string();
+        self.log_line(
+            Some("807.2"),
+            format!("{name}の「{}」が誘発 (triggers)", a.name),
+        );
+        if delayed.is_none() {
+            if let Some(t) = self.st.triggers.iter_mut().find(|t| {
+                t.source == source
+                    && t.def == def
+                    && t.ability == ability
+                    && t.delayed_data.is_none()
+            }) {
+                t.count += 1;
+                t.events.push(event);
+                return;
+            }
+        }
+        self.st.triggers.push(PendingTrigger {
+            controller,
+            source,
+            def,
+            ability,
+            count: 1,
+            events: vec![event],
+            delayed_data: delayed,
+        });
+    }
+
+    /// 807.7: condition triggers of valid cards trigger when their condition holds and they
+    /// are not already triggered.
+    pub(crate) fn check_condition_triggers(&mut self) {
+        let defs = Arc::clone(&self.defs);
+        for card in 0..self.st.objects.len() as CardIdx {
+            let def = self.st.objects[card as usize].def as usize;
+            for (ai, a) in defs.cards.cards[def].abilities.iter().enumerate() {
+                let Some((expr, src)) = &a.when_state else {
+                    continue;
+                };
+                if !self.abilities_valid(card) {
+                    continue;
+                }
+                let id = self.obj_id(card);
+                let controller = self.st.objects[card as usize].controller;
+                let pending = self
+                    .st
+                    .triggers
+                    .iter()
+                    .any(|t| t.source == id && t.ability == ai as u16 && t.count > 0);
+                let env = GameEnv {
+                    game: self,
+                    this: Some(id),
+                    controller,
+                    event: None,
+                    data: None,
+                };
+                if !pending && env.test(expr, src).unwrap_or(false) {
+                    self.add_trigger(id, def as u16, ai as u16, controller, Value::Null, None);
+                }
+            }
+        }
+    }
+
+    /// 807.6: an effect creates a delayed trigger from the ability named `name` on the card
+    /// of `source` (a `kind: delayed` ability).
+    pub fn create_delayed(
+        &mut self,
+        source: ObjId,
+        controller: PlayerId,
+        name: &str,
+        once: bool,
+        data: Value,
+    ) -> Result<(), String> {
+        let def = self.st.objects[source.card as usize].def;
+        let card = &self.defs.cards.cards[def as usize];
+        let Some(ai) = card
+            .abilities
+            .iter()
+            .position(|a| a.name == name && a.kind == AbilityKind::Delayed)
+        else {
+            return Err(format!(
+                "{} has no delayed ability 「{name}」",
+                card.named.id
+            ));
+        };
+        let event = card.abilities[ai].when.clone().unwrap_or_default();
+        self.log_line(
+            Some("807.6"),
+            format!("遅発誘発能力「{name}」を作成 (delayed trigger until 「{event}」)"),
+        );
+        self.st.delayed.push(DelayedTrigger {
+            controller,
+            source,
+            def,
+            ability: ai as u16,
+            event,
+            once,
+            data,
+        });
+        Ok(())
+    }
+
+    /// 811.2b–c: the turn player plays one of their pending triggers, else the other player.
+    /// Returns whether one was played (the rule check then starts over, 807.3a).
+    pub(crate) fn play_one_trigger(&mut self, host: &dyn Host) -> Result<bool, Fail> {
+        let tp = self.st.turn_player;
+        for p in [tp, 1 - tp] {
+            let mine: Vec<usize> = (0..self.st.triggers.len())
+                .filter(|&i| self.st.triggers[i].controller == p && self.st.triggers[i].count > 0)
+                .collect();
+            if mine.is_empty() {
+                continue;
+            }
+            let pick = if mine.len() == 1 {
+                mine[0]
+            } else {
+                let options = mine
+                    .iter()
+                    .map(|&i| {
+                        let t = &self.st.triggers[i];
+                        let a =
+                            &self.defs.cards.cards[t.def as usize].abilities[t.ability as usize];
+                        Opt {
+                            label: format!(
+                                "「{}」 ({})",
+                                a.name, self.defs.cards.cards[t.def as usize].named.name
+                            ),
+                            value: Value::Int(i as i64),
+                        }
+                    })
+                    .collect();
+                let picks = self.choose(
+                    p,
+                    "プレイする誘発能力 (triggered ability to play)",
+                    Some("807.3"),
+                    options,
+                    1,
+                    1,
+                )?;
+                mine[picks.first().copied().unwrap_or(0) as usize]
+            };
+            self.resolve_trigger(host, pick)?;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    fn resolve_trigger(&mut self, host: &dyn Host, index: usize) -> Result<(), Fail> {
+        let t = &mut self.st.triggers[index];
+        t.count -= 1;
+        let event = if t.events.is_empty() {
+            Value::Null
+        } else {
+            t.events.remove(0)
+        };
+        let t = t.clone();
+        if t.count == 0 {
+            self.st.triggers.remove(index);
+        }
+        let defs = Arc::clone(&self.defs);
+        let a = &defs.cards.cards[t.def as usize].abilities[t.ability as usize];
+        let card_name = &defs.cards.cards[t.def as usize].named.name;
+        self.log_line(
+            Some("807.3"),
+            format!(
+                "P{}: {card_name}の「{}」をプレイ (plays the triggered ability)",
+                t.controller + 1,
+                a.name
+            ),
+        );
+        let mut ctx = IndexMap::new();
+        ctx.insert("self".to_string(), Value::Int(t.source.to_handle()));
+        ctx.insert(
+            "controller".to_string(),
+            Value::Int(t.controller as i64 + 1),
+        );
+        ctx.insert("event".to_string(), event);
+        ctx.insert("data".to_string(), t.delayed_data.unwrap_or_default());
+        host.call(
+            self,
+            &hook_name(t.def as usize, t.ability as usize, "effect"),
+            &[Value::Map(ctx)],
+        )?;
+        Ok(())
+    }
+}
