@@ -274,6 +274,9 @@ function M.retreat(p, a)
   k.log("915.1b", k.name(m), "のエネルギーを", #pay, "枚捨てる (discards ", #pay, " energy for retreat cost ", cost, ")")
   local to = where(a.to)
   k.swap(m, a.to)                                            -- 915.1c, 914.1
+  if k.end_effects(m) > 0 then                               -- 302.3b
+    k.log("302.3b", k.name(m), "に適用されていた持続効果が終了 (effects on it end)")
+  end
   k.log("915.1c", k.name(m), "と", k.name(a.to), "を入れ替える (swap: ", k.name(a.to), " is now the main unit)")
   if k.set_orientation(m, "normal") then                     -- 302.3a-1: main → standby recovers
     k.log("302.3a-1", k.name(m), "は", to, "に移動して復帰 (recovers)")
@@ -432,6 +435,7 @@ function M.rp_replacement()
         local s = k.choose_cards(p, candidates, { prompt = "メイン・エリアに出すユニット (new main unit)", clause = clause })
         if m then
           k.swap(m, s)
+          k.end_effects(m)                                   -- 302.3b
           k.log("1004.1", P(p), "はKOした", k.name(m), "と", k.name(s), "を入れ替える (replaces the KO'd main unit)")
         else
           k.move(s, p, "main")

@@ -36,6 +36,8 @@ pub struct GameEnv<'a> {
     pub event: Option<&'a Value>,
     /// Data an effect gave a delayed trigger (807.6), as `data`.
     pub data: Option<&'a Value>,
+    /// Characteristics being computed (inside the layer pass); None: the game's current ones.
+    pub chars: Option<&'a crate::layers::Chars>,
 }
 
 pub fn player_value(p: PlayerId) -> V {
@@ -154,7 +156,7 @@ impl GameEnv<'_> {
                             .collect(),
                     )
                 } else if let Some(field) = field_id(self.game, name) {
-                    to_grammar(&g.field(id.card, field))
+                    to_grammar(&crate::layers::chars_field(g, self.chars, id.card, field))
                 } else {
                     return Err(format!("a card has no \"{name}\""));
                 }

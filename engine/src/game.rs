@@ -78,6 +78,8 @@ pub struct Game {
     pub pending: Option<Pending>,
     /// Set when a hook asked a question that has no recorded answer.
     pub(crate) interrupted: Option<Decision>,
+    /// Characteristics computed for the state's `generation` (derived, never saved).
+    pub(crate) chars_cache: std::cell::RefCell<Option<(u64, Arc<crate::layers::Chars>)>>,
 }
 
 /// A game as saved: everything but the definitions, which are named by id and version.
@@ -136,6 +138,7 @@ impl Game {
                         role: 0,
                         attach_seq: 0,
                         since_turn: 0,
+                        timestamp: 0,
                     });
                     st.zones[zone.0 as usize].push(idx);
                 }
@@ -148,6 +151,7 @@ impl Game {
             journal: Journal::default(),
             pending: None,
             interrupted: None,
+            chars_cache: Default::default(),
         };
         let name = game.defs.game.named.label();
         game.log_line(
@@ -168,6 +172,7 @@ impl Game {
             journal: Journal::default(),
             pending: None,
             interrupted: None,
+            chars_cache: Default::default(),
         };
         std::mem::replace(self, empty)
     }
@@ -185,6 +190,7 @@ impl Game {
         self.pending = None;
         self.journal = Journal::default();
         f(self);
+        self.touch();
         Ok(())
     }
 
@@ -228,6 +234,7 @@ impl Game {
             journal: saved.journal,
             pending: saved.pending,
             interrupted: None,
+            chars_cache: Default::default(),
         })
     }
 

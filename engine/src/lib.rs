@@ -2,11 +2,13 @@
 //! It knows no particular game: a [`def::game::GameDef`] says what the game is.
 pub mod decision;
 pub mod def;
+pub mod effects;
 pub mod error;
 pub mod expr;
 pub mod game;
 pub mod host;
 pub mod ids;
+pub mod layers;
 pub mod log;
 pub mod run;
 pub mod state;

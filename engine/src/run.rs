@@ -46,6 +46,11 @@ impl Game {
                     true
                 }
                 Instr::RuleCheck { .. } => self.rule_check(host)?,
+                Instr::Expire { clause } => {
+                    self.expire_effects(clause.as_deref());
+                    self.st.pc += 1;
+                    true
+                }
                 Instr::Actions {
                     group,
                     clause,
@@ -127,6 +132,7 @@ impl Game {
             return;
         }
         self.st.turn += 1;
+        self.touch();
         let tp = self.st.turn_player;
         self.st.first_player.get_or_insert(tp);
         self.st.players[tp as usize].turns += 1;

@@ -32,6 +32,8 @@ pub struct Obj {
     pub attach_seq: u32,
     /// The turn in which this object came into being (e.g. 804.2b-1).
     pub since_turn: u32,
+    /// When this object came into being or its abilities last became valid (809.3b-1).
+    pub timestamp: u64,
 }
 
 impl Obj {
@@ -153,6 +155,9 @@ impl State {
             next_attach_seq: 0,
             triggers: Vec::new(),
             delayed: Vec::new(),
+            effects: Vec::new(),
+            next_timestamp: 0,
+            generation: 0,
             outcome: None,
         }
     }
@@ -183,5 +188,10 @@ pub struct State {
     pub next_attach_seq: u32,
     pub triggers: Vec<PendingTrigger>,
     pub delayed: Vec<DelayedTrigger>,
+    /// Continuous effects created by resolved abilities (static abilities are not stored).
+    pub effects: Vec<crate::effects::Effect>,
+    pub next_timestamp: u64,
+    /// Bumped by every change; keys the characteristics cache.
+    pub generation: u64,
     pub outcome: Option<Outcome>,
 }

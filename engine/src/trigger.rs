@@ -36,6 +36,7 @@ impl Game {
                     controller: o.controller,
                     event: None,
                     data: None,
+                    chars: None,
                 };
                 env.test(expr, src).unwrap_or(false)
             }
@@ -114,6 +115,7 @@ impl Game {
                     controller,
                     event,
                     data,
+                    chars: None,
                 };
                 env.test(expr, src).unwrap_or(false)
             }
@@ -177,6 +179,14 @@ impl Game {
     /// are not already triggered.
     pub(crate) fn check_condition_triggers(&mut self) {
         let defs = Arc::clone(&self.defs);
+        if !defs
+            .cards
+            .cards
+            .iter()
+            .any(|c| c.abilities.iter().any(|a| a.when_state.is_some()))
+        {
+            return;
+        }
         for card in 0..self.st.objects.len() as CardIdx {
             let def = self.st.objects[card as usize].def as usize;
             for (ai, a) in defs.cards.cards[def].abilities.iter().enumerate() {
@@ -199,6 +209,7 @@ impl Game {
                     controller,
                     event: None,
                     data: None,
+                    chars: None,
                 };
                 if !pending && env.test(expr, src).unwrap_or(false) {
                     self.add_trigger(id, def as u16, ai as u16, controller, Value::Null, None);

@@ -39,12 +39,6 @@ impl Game {
         }
     }
 
-    /// A card field as it is now. (Continuous effects apply here once layered; 809.)
-    pub fn field(&self, card: CardIdx, name: &str) -> Value {
-        let def = &self.defs.cards.cards[self.st.objects[card as usize].def as usize];
-        def.field(name).clone()
-    }
-
     /// The card's name in Japanese (its definition's name).
     pub fn name(&self, card: CardIdx) -> &str {
         &self.defs.cards.cards[self.st.objects[card as usize].def as usize]
@@ -102,10 +96,13 @@ impl Game {
             Position::Bottom => list.insert(0, card),
         }
         let turn = self.st.turn;
+        let ts = if keep { 0 } else { self.timestamp() };
+        self.touch();
         let o = &mut self.st.objects[card as usize];
         o.zone = zone;
         o.attached_to = None;
         if !keep {
+            o.timestamp = ts;
             o.incarnation = o.incarnation.wrapping_add(1);
             o.orientation = 0;
             o.face_up = matches!(to.visibility, crate::def::game::Visibility::Public);
@@ -145,7 +142,10 @@ impl Game {
         let seq = self.st.next_attach_seq;
         self.st.next_attach_seq += 1;
         let turn = self.st.turn;
+        let ts = self.timestamp();
+        self.touch();
         let o = &mut self.st.objects[c as usize];
+        o.timestamp = ts;
         o.incarnation = o.incarnation.wrapping_add(1);
         o.zone = zone;
         o.attached_to = Some(unit);
@@ -217,6 +217,7 @@ impl Game {
         if !(defs.game.zone_def(za).area && defs.game.zone_def(zb).area) || ca == cb {
             return Ok(false);
         }
+        self.touch();
         for (c, from, to) in [(ca, za, zb), (cb, zb, za)] {
             let list = &mut self.st.zones[from.0 as usize];
             if let Some(i) = list.iter().position(|&x| x == c) {
@@ -240,6 +241,7 @@ impl Game {
             return Ok(false);
         }
         obj.orientation = o;
+        self.touch();
         Ok(true)
     }
 
@@ -252,6 +254,7 @@ impl Game {
         } else {
             obj.flags &= !(1 << flag);
         }
+        self.touch();
         Ok(was != on)
     }
 
@@ -261,12 +264,15 @@ impl Game {
         let v = &mut self.st.objects[c as usize].counters[counter];
         let before = *v as i64;
         *v = (before + n).clamp(0, i32::MAX as i64) as i32;
-        Ok(*v as i64 - before)
+        let changed = *v as i64 - before;
+        self.touch();
+        Ok(changed)
     }
 
     pub fn clear_counters(&mut self, id: ObjId) -> Result<(), Fail> {
         let c = self.live(id)?;
         self.st.objects[c as usize].counters = [0; MAX_COUNTERS];
+        self.touch();
         Ok(())
     }
 
@@ -276,6 +282,7 @@ impl Game {
         let o = &mut self.st.objects[c as usize];
         o.face_up = face_up;
         o.revealed = revealed;
+        self.touch();
         Ok(())
     }
 
@@ -364,12 +371,14 @@ impl Game {
         self.st.players[player as usize].vars[var]
     }
     pub fn set_player_var(&mut self, player: PlayerId, var: usize, v: i64) {
+        self.touch();
         self.st.players[player as usize].vars[var] = v;
     }
     pub fn game_var(&self, var: usize) -> i64 {
         self.st.game_vars[var]
     }
     pub fn set_game_var(&mut self, var: usize, v: i64) {
+        self.touch();
         self.st.game_vars[var] = v;
     }
 }

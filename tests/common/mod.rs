@@ -133,9 +133,10 @@ impl T {
             .expect("edit");
     }
 
-    /// Changes a card's state directly (orientation, counters, …).
+    /// Changes the state directly (orientation, counters, …); the decision is asked again.
     pub fn with(&mut self, f: impl FnOnce(&mut Game)) {
         self.g.edit(f).expect("edit");
+        self.run();
     }
 
     /// Moves the top `n` cards of a player's deck away (to the discard pile), leaving `keep`.

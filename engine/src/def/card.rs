@@ -37,6 +37,9 @@ impl CardDef {
 pub struct CardDb {
     pub cards: Vec<CardDef>,
     pub by_id: IndexMap<String, usize>,
+    /// Per card: whether it has a static ability with a continuous effect (805), so the
+    /// layer pass can skip the others.
+    pub has_static: Vec<bool>,
 }
 
 impl CardDb {
@@ -215,12 +218,27 @@ pub fn parse_cards(
             text,
             from: card_start,
         };
-        let abilities = rc
+        let abilities: Vec<AbilityDef> = rc
             .abilities
             .into_iter()
             .map(|a| build(&src, a, &mut errors))
             .collect();
+        for a in &abilities {
+            for m in &a.modify {
+                if game.field_layer(&m.field).is_none() {
+                    errors.push(
+                        LoadError::new(loc.clone(), format!("card {}: ability 「{}」 changes \"{}\", which is in no layer (809.1)", rc.id, a.name, m.field))
+                            .hint("list the field under one of the game's `layers:`"),
+                    );
+                }
+            }
+        }
         db.by_id.insert(rc.id.clone(), db.cards.len());
+        db.has_static.push(
+            abilities
+                .iter()
+                .any(|a| a.kind == super::ability::AbilityKind::Static && !a.modify.is_empty()),
+        );
         db.cards.push(CardDef {
             named: Named {
                 id: rc.id,

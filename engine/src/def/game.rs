@@ -161,6 +161,8 @@ pub struct GameDef {
     pub rule_processes: Vec<RuleProcessDef>,
     pub turn_limit: u32,
     pub view_fields: Vec<String>,
+    /// 809.1b–e: layers in order, with the fields each changes.
+    pub layers: Vec<(Named, Option<String>, Vec<String>)>,
     /// 802: extra validity condition for abilities of cards in the area.
     pub ability_valid_if: Option<(fuda_grammar::Expr, String)>,
     /// Readings of ambiguous rules chosen by the game (name → value).
@@ -170,6 +172,13 @@ pub struct GameDef {
 }
 
 impl GameDef {
+    /// The layer (809.1) in which changes to `field` apply.
+    pub fn field_layer(&self, field: &str) -> Option<usize> {
+        self.layers
+            .iter()
+            .position(|(_, _, fs)| fs.iter().any(|f| f == field))
+    }
+
     pub fn zone_index(&self, id: &str) -> Option<usize> {
         self.zones.iter().position(|z| z.named.id == id)
     }

@@ -315,6 +315,17 @@ impl Cx<'_> {
             rule_processes,
             turn_limit: raw.turn_limit.unwrap_or(1000),
             view_fields: raw.view_fields.clone(),
+            layers: raw
+                .layers
+                .iter()
+                .map(|l| {
+                    (
+                        named(&l.id, &l.name, &l.name_en),
+                        l.clause.clone(),
+                        l.fields.clone(),
+                    )
+                })
+                .collect(),
             ability_valid_if: raw.ability_valid_if.as_ref().and_then(
                 |src| match fuda_grammar::parse(src) {
                     Ok(e) => Some((e, src.clone())),
@@ -371,6 +382,7 @@ impl Compiler<'_, '_> {
 
     fn step(&mut self, s: &RawStep, exit: Option<u32>) {
         let kinds = [
+            s.expire.is_some(),
             s.do_.is_some(),
             s.event.is_some(),
             s.rule_check.is_some(),
@@ -383,12 +395,23 @@ impl Compiler<'_, '_> {
             let what = s.name.clone().or(s.clause.clone()).unwrap_or_default();
             self.cx.err(
                 &what,
-                format!("a step must have exactly one of do, event, rule_check, actions, loop, if (found {n})"),
+                format!("a step must have exactly one of do, event, rule_check, expire, actions, loop, if (found {n})"),
                 None,
             );
             return;
         }
-        if let Some(h) = &s.do_ {
+        if let Some(x) = &s.expire {
+            if x != "this_turn" {
+                self.cx.err(
+                    x,
+                    format!("expire: unknown duration \"{x}\""),
+                    Some("use `expire: this_turn`".into()),
+                );
+            }
+            self.out.push(Instr::Expire {
+                clause: s.clause.clone(),
+            });
+        } else if let Some(h) = &s.do_ {
             let hook = self.cx.hook(h);
             self.out.push(Instr::Do {
                 hook,

@@ -31,6 +31,10 @@ pub enum Instr {
         name: String,
         clause: Option<String>,
     },
+    /// Continuous effects lasting until end of turn end (e.g. 505.3a).
+    Expire {
+        clause: Option<String>,
+    },
     /// A rule check (811): rule processes until none apply, then pending triggers.
     RuleCheck {
         clause: Option<String>,

@@ -44,6 +44,9 @@ pub struct RawGame {
     /// Named readings of ambiguous rules, read by scripts with `k.setting(name)`.
     #[serde(default)]
     pub settings: IndexMap<String, RawSetting>,
+    /// Layers of continuous effects, in order (809.1b–e), each with the fields it changes.
+    #[serde(default)]
+    pub layers: Vec<RawLayer>,
     /// When a card's abilities are valid (802), besides being in an area zone: an expression
     /// about the card (`self`), e.g. `not self.ko`.
     #[serde(default)]
@@ -66,6 +69,18 @@ fn default_orientations() -> Vec<RawNamed> {
         name: "通常".into(),
         name_en: Some("normal".into()),
     }]
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct RawLayer {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+    #[serde(default)]
+    pub clause: Option<String>,
+    pub fields: Vec<String>,
 }
 
 /// A game setting: where two readings of the rules are both plausible, the game says which.
@@ -302,6 +317,9 @@ pub struct RawStep {
     pub event: Option<String>,
     #[serde(default)]
     pub rule_check: Option<String>,
+    /// End continuous effects of this kind: `this_turn` (e.g. 505.3a).
+    #[serde(default)]
+    pub expire: Option<String>,
     #[serde(default)]
     pub actions: Option<String>,
     #[serde(default, rename = "loop")]

@@ -99,10 +99,16 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
     k.raw_set(
         "field",
         lua.create_function(|lua, (h, f): (i64, String)| {
-            let v = with(lua, |g| {
-                let d = &g.defs.cards.cards[g.st.objects[obj(g, h)?.card as usize].def as usize];
-                Ok(d.field(&f).clone())
-            })?;
+            // The field with continuous effects applied (809).
+            let v = with(lua, |g| Ok(g.field(obj(g, h)?.card, &f)))?;
+            to_lua(lua, &v)
+        })?,
+    )?;
+    k.raw_set(
+        "printed",
+        lua.create_function(|lua, (h, f): (i64, String)| {
+            // 809.6: the printed value, no continuous effects.
+            let v = with(lua, |g| Ok(g.printed(obj(g, h)?.card, &f)))?;
             to_lua(lua, &v)
         })?,
     )?;

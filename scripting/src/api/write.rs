@@ -1,5 +1,6 @@
 //! Changing the game through the kernel's verbs.
 use super::*;
+use fuda_engine::Game;
 use mlua::{Lua, Table};
 
 use fuda_engine::verbs::Position;
@@ -229,9 +230,92 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             },
         )?,
     )?;
+    // k.add_effect{source=, targets={…} | applies_to="expr", modify={{field=, add|set|grant|remove=}},
+    //   duration="this_turn"|"permanent"|{turn=N}, ["while"]="expr", label=} → created?
+    k.raw_set(
+        "add_effect",
+        lua.create_function(|lua, t: Table| with(lua, |g| add_effect(g, &t)))?,
+    )?;
+    // k.end_effects(c): 302.3b — effects locked onto this card end (not static abilities).
+    k.raw_set(
+        "end_effects",
+        lua.create_function(|lua, h: i64| with(lua, |g| Ok(g.end_effects_on(obj(g, h)?) as i64)))?,
+    )?;
     k.raw_set(
         "random",
         lua.create_function(|lua, n: i64| with(lua, |g| Ok(g.random(n))))?,
     )?;
     Ok(())
+}
+
+fn add_effect(g: &mut Game, t: &Table) -> R<bool> {
+    use fuda_engine::effects::{Duration, Effect, Op, Scope};
+    let source = obj(
+        g,
+        t.get::<i64>("source")
+            .map_err(|_| err("add_effect needs `source` (the card, e.g. self)"))?,
+    )?;
+    let controller = g.st.objects[source.card as usize].controller;
+    let scope =
+        match (
+            t.get::<Option<Vec<i64>>>("targets")?,
+            t.get::<Option<String>>("applies_to")?,
+        ) {
+            (Some(hs), None) => Scope::Locked(hs.into_iter().map(|h| obj(g, h)).collect::<R<_>>()?),
+            (None, Some(src)) => Scope::Dynamic(src),
+            _ => return Err(err(
+                "add_effect needs exactly one of `targets` (cards) or `applies_to` (an expression)",
+            )),
+        };
+    let mut changes = Vec::new();
+    for m in t.get::<Vec<Table>>("modify")? {
+        let field: String = m.get("field")?;
+        let op = if let Some(n) = m.get::<Option<i64>>("add")? {
+            Op::Add(n)
+        } else if let Some(v) = m.get::<Option<mlua::Value>>("set")? {
+            Op::Set(from_lua(&v)?)
+        } else if let Some(v) = m.get::<Option<mlua::Value>>("grant")? {
+            Op::Grant(from_lua(&v)?)
+        } else if let Some(v) = m.get::<Option<mlua::Value>>("remove")? {
+            Op::Remove(from_lua(&v)?)
+        } else {
+            return Err(err(format!(
+                "modify {field}: give add, set, grant or remove"
+            )));
+        };
+        if g.defs.game.field_layer(&field).is_none() {
+            return Err(err(format!(
+                "the field \"{field}\" is in no layer of the game (809.1)"
+            )));
+        }
+        changes.push((field, op));
+    }
+    let duration = match t.get::<mlua::Value>("duration")? {
+        mlua::Value::Nil => Duration::Permanent,
+        mlua::Value::String(s) => match &*s.to_str()? {
+            "permanent" => Duration::Permanent,
+            "this_turn" => Duration::ThisTurn(g.st.turn),
+            o => {
+                return Err(err(format!(
+                    "unknown duration \"{o}\" (this_turn, permanent or {{turn = N}})"
+                )))
+            }
+        },
+        mlua::Value::Table(d) => Duration::Turn(d.get::<u32>("turn")?),
+        _ => return Err(err("duration: this_turn, permanent or {turn = N}")),
+    };
+    let label = t
+        .get::<Option<String>>("label")?
+        .unwrap_or_else(|| g.name(source.card).to_string());
+    g.add_effect(Effect {
+        source,
+        controller,
+        timestamp: 0,
+        scope,
+        changes,
+        duration,
+        while_cond: t.get("while")?,
+        label,
+    })
+    .map_err(err)
 }

@@ -1,0 +1,173 @@
+//! Continuous effects created by resolved abilities (801.2b), their durations (809.7, 809.8,
+//! 809.8a) and their end on a main → standby move (302.3b, through the game's script).
+use crate::expr::GameEnv;
+use crate::game::Game;
+use crate::ids::{ObjId, PlayerId};
+use crate::value::Value;
+use serde::{Deserialize, Serialize};
+
+/// Which cards an effect applies to (809.3b-3).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Scope {
+    /// Specific cards, fixed when the effect is created; a card that becomes a new object
+    /// (302.3) is no longer affected.
+    Locked(Vec<ObjId>),
+    /// "All cards that …": an expression about each card (`it`), checked continuously.
+    Dynamic(String),
+}
+
+/// One change to one field.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Op {
+    Add(i64),
+    Set(Value),
+    Grant(Value),
+    Remove(Value),
+}
+
+/// How long a created effect lasts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Duration {
+    /// For the rest of the game (801.2b, no period given).
+    Permanent,
+    /// "このターン": until the end of turn N (809.8a), ended by the game's `expire` step.
+    ThisTurn(u32),
+    /// "(specific) turn": from the start to the end of turn N only (809.8).
+    Turn(u32),
+}
+
+/// A continuous effect in the state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Effect {
+    pub source: ObjId,
+    pub controller: PlayerId,
+    /// 809.3b-2: when the ability that made it was played and resolved.
+    pub timestamp: u64,
+    pub scope: Scope,
+    pub changes: Vec<(String, Op)>,
+    pub duration: Duration,
+    /// 809.7: "as long as" a condition on the source card holds.
+    pub while_cond: Option<String>,
+    /// What made it, for logs: 「能力名」 or a rule.
+    pub label: String,
+}
+
+impl Effect {
+    /// Whether the effect applies on the current turn.
+    pub fn active(&self, turn: u32) -> bool {
+        match self.duration {
+            Duration::Permanent => true,
+            Duration::ThisTurn(n) => turn <= n,
+            Duration::Turn(n) => turn == n,
+        }
+    }
+}
+
+impl Game {
+    /// A new timestamp (809.3b).
+    pub fn timestamp(&mut self) -> u64 {
+        self.st.next_timestamp += 1;
+        self.st.next_timestamp
+    }
+
+    /// Creates a continuous effect; 809.7: not created if its "as long as" condition already
+    /// fails. Returns whether it was created.
+    pub fn add_effect(&mut self, mut e: Effect) -> Result<bool, String> {
+        if let Some(src) = &e.while_cond {
+            if !self.while_holds(&e, src)? {
+                self.log_line(
+                    Some("809.7"),
+                    format!(
+                        "{}: 条件を満たさないので持続効果は発生しない (not created)",
+                        e.label
+                    ),
+                );
+                return Ok(false);
+            }
+        }
+        if let Scope::Dynamic(src) = &e.scope {
+            fuda_grammar::parse(src).map_err(|err| err.to_string())?;
+        }
+        e.timestamp = self.timestamp();
+        let what: Vec<String> = e.changes.iter().map(|(f, op)| describe(f, op)).collect();
+        let until = match e.duration {
+            Duration::Permanent => String::new(),
+            Duration::ThisTurn(_) => " このターン (this turn)".into(),
+            Duration::Turn(n) => format!(" ターン{n}の間 (during turn {n})"),
+        };
+        self.log_line(
+            Some("801.2b"),
+            format!("{}: 持続効果 {}{until}", e.label, what.join(", ")),
+        );
+        self.st.effects.push(e);
+        self.touch();
+        Ok(true)
+    }
+
+    pub(crate) fn while_holds(&self, e: &Effect, src: &str) -> Result<bool, String> {
+        let expr = fuda_grammar::parse(src).map_err(|err| err.to_string())?;
+        let env = GameEnv {
+            game: self,
+            this: Some(e.source),
+            controller: e.controller,
+            event: None,
+            data: None,
+            chars: None,
+        };
+        Ok(self.current(e.source).is_some() && env.test(&expr, src).unwrap_or(false))
+    }
+
+    /// 505.3a: effects lasting "until end of turn" / "this turn" end.
+    pub fn expire_effects(&mut self, clause: Option<&str>) {
+        let turn = self.st.turn;
+        let before = self.st.effects.len();
+        self.st.effects.retain(|e| match e.duration {
+            Duration::Permanent => true,
+            Duration::ThisTurn(n) | Duration::Turn(n) => n > turn,
+        });
+        let ended = before - self.st.effects.len();
+        if ended > 0 {
+            self.log_line(
+                clause,
+                format!("ターン終了時までの持続効果{ended}個が終了 (effects end)"),
+            );
+            self.touch();
+        }
+    }
+
+    /// 302.3b: effects locked onto `card` stop applying to it (the game calls this when a unit
+    /// moves main → standby; static abilities are not affected).
+    pub fn end_effects_on(&mut self, card: ObjId) -> usize {
+        let mut ended = 0;
+        for e in &mut self.st.effects {
+            if let Scope::Locked(ids) = &mut e.scope {
+                let n = ids.len();
+                ids.retain(|id| *id != card);
+                ended += n - ids.len();
+            }
+        }
+        self.st
+            .effects
+            .retain(|e| !matches!(&e.scope, Scope::Locked(ids) if ids.is_empty()));
+        if ended > 0 {
+            self.touch();
+        }
+        ended
+    }
+
+    /// Marks the state changed, so characteristics are computed again.
+    pub fn touch(&mut self) {
+        self.st.generation = self.st.generation.wrapping_add(1);
+    }
+}
+
+/// `HP+30`, `属性 gains 水` … for logs.
+pub fn describe(field: &str, op: &Op) -> String {
+    match op {
+        Op::Add(n) if *n >= 0 => format!("{field}+{n}"),
+        Op::Add(n) => format!("{field}{n}"),
+        Op::Set(v) => format!("{field}={v}"),
+        Op::Grant(v) => format!("{field}に{v}を追加"),
+        Op::Remove(v) => format!("{field}から{v}を除く"),
+    }
+}

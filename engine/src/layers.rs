@@ -1,0 +1,336 @@
+//! Characteristics under continuous effects (809): printed information (809.1a), then each
+//! layer the game declares (809.1b–e) in order; within a layer, dependency (809.3a) before
+//! timestamp (809.3b). Computed once per state change and cached.
+use crate::def::ability::{AbilityKind, Amount, ModifyOp};
+use crate::effects::{Op, Scope};
+use crate::expr::{card_value, GameEnv};
+use crate::game::Game;
+use crate::ids::{CardIdx, ObjId, PlayerId};
+use crate::value::Value;
+use fuda_grammar::{Expr, ItemScope};
+use indexmap::IndexMap;
+use std::sync::Arc;
+
+/// Computed fields of the cards that continuous effects touch; the others are as printed.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Chars {
+    changed: Vec<Option<IndexMap<String, Value>>>,
+}
+
+impl Chars {
+    pub fn get(&self, g: &Game, card: CardIdx, field: &str) -> Value {
+        if let Some(Some(m)) = self.changed.get(card as usize) {
+            if let Some(v) = m.get(field) {
+                return v.clone();
+            }
+        }
+        g.printed(card, field)
+    }
+
+    fn set(&mut self, card: CardIdx, field: &str, v: Value) {
+        if self.changed.len() <= card as usize {
+            self.changed.resize(card as usize + 1, None);
+        }
+        self.changed[card as usize]
+            .get_or_insert_with(IndexMap::new)
+            .insert(field.to_string(), v);
+    }
+}
+
+enum LiveScope {
+    This,
+    Locked(Vec<ObjId>),
+    Dynamic(Expr),
+}
+
+enum LiveOp {
+    Add(Amount),
+    Set(Amount),
+    Grant(Value),
+    Remove(Value),
+}
+
+/// A continuous effect as the layer pass sees it (from a static ability or the state).
+struct Live {
+    order: (u64, u16, u16),
+    source: ObjId,
+    controller: PlayerId,
+    scope: LiveScope,
+    condition: Option<(Expr, String)>,
+    changes: Vec<(String, LiveOp)>,
+}
+
+impl Game {
+    /// A card's printed field (809.6), ignoring every continuous effect.
+    pub fn printed(&self, card: CardIdx, name: &str) -> Value {
+        let def = &self.defs.cards.cards[self.st.objects[card as usize].def as usize];
+        def.field(name).clone()
+    }
+
+    /// A card's field as it is now, with continuous effects applied (809).
+    pub fn field(&self, card: CardIdx, name: &str) -> Value {
+        self.characteristics().get(self, card, name)
+    }
+
+    /// The characteristics of all cards now (cached until the state changes).
+    pub fn characteristics(&self) -> Arc<Chars> {
+        if let Some((gen, c)) = &*self.chars_cache.borrow() {
+            if *gen == self.st.generation {
+                return Arc::clone(c);
+            }
+        }
+        let chars = Arc::new(self.compute_chars());
+        *self.chars_cache.borrow_mut() = Some((self.st.generation, Arc::clone(&chars)));
+        chars
+    }
+
+    fn live_effects(&self) -> Vec<Live> {
+        let mut out = Vec::new();
+        for card in 0..self.st.objects.len() as CardIdx {
+            let o = &self.st.objects[card as usize];
+            let def = &self.defs.cards.cards[o.def as usize];
+            if !def
+                .abilities
+                .iter()
+                .any(|a| a.kind == AbilityKind::Static && !a.modify.is_empty())
+                || !self.abilities_valid(card)
+            {
+                continue;
+            }
+            for (ai, a) in def
+                .abilities
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| a.kind == AbilityKind::Static && !a.modify.is_empty())
+            {
+                out.push(Live {
+                    // 809.3b-1: a static ability's effects date from when it became valid.
+                    order: (o.timestamp, card, ai as u16),
+                    source: o.id(card),
+                    controller: o.controller,
+                    scope: match &a.applies_to {
+                        Some((e, _)) => LiveScope::Dynamic(e.clone()),
+                        None => LiveScope::This,
+                    },
+                    condition: a.condition.clone(),
+                    changes: a
+                        .modify
+                        .iter()
+                        .map(|m| {
+                            let op = match &m.op {
+                                ModifyOp::Add(x) => LiveOp::Add(x.clone()),
+                                ModifyOp::Set(x) => LiveOp::Set(x.clone()),
+                                ModifyOp::Grant(v) => LiveOp::Grant(v.clone()),
+                                ModifyOp::Remove(v) => LiveOp::Remove(v.clone()),
+                            };
+                            (m.field.clone(), op)
+                        })
+                        .collect(),
+                });
+            }
+        }
+        for (i, e) in self.st.effects.iter().enumerate() {
+            if !e.active(self.st.turn) {
+                continue;
+            }
+            if let Some(src) = &e.while_cond {
+                if !self.while_holds(e, src).unwrap_or(false) {
+                    continue;
+                }
+            }
+            let scope = match &e.scope {
+                Scope::Locked(ids) => LiveScope::Locked(ids.clone()),
+                Scope::Dynamic(src) => match fuda_grammar::parse(src) {
+                    Ok(x) => LiveScope::Dynamic(x),
+                    Err(_) => continue,
+                },
+            };
+            out.push(Live {
+                order: (e.timestamp, u16::MAX, i as u16),
+                source: e.source,
+                controller: e.controller,
+                scope,
+                condition: None,
+                changes: e
+                    .changes
+                    .iter()
+                    .map(|(f, op)| {
+                        let op = match op {
+                            Op::Add(n) => LiveOp::Add(Amount::Const(Value::Int(*n))),
+                            Op::Set(v) => LiveOp::Set(Amount::Const(v.clone())),
+                            Op::Grant(v) => LiveOp::Grant(v.clone()),
+                            Op::Remove(v) => LiveOp::Remove(v.clone()),
+                        };
+                        (f.clone(), op)
+                    })
+                    .collect(),
+            });
+        }
+        out
+    }
+
+    fn env<'a>(&'a self, live: &Live, chars: &'a Chars) -> GameEnv<'a> {
+        GameEnv {
+            game: self,
+            this: Some(live.source),
+            controller: live.controller,
+            event: None,
+            data: None,
+            chars: Some(chars),
+        }
+    }
+
+    /// The cards `live` applies to, given the characteristics computed so far.
+    fn targets(&self, live: &Live, chars: &Chars) -> Vec<ObjId> {
+        let env = self.env(live, chars);
+        if let Some((c, src)) = &live.condition {
+            if !env.test(c, src).unwrap_or(false) {
+                return Vec::new();
+            }
+        }
+        match &live.scope {
+            LiveScope::This => self
+                .current(live.source)
+                .map(|_| vec![live.source])
+                .unwrap_or_default(),
+            LiveScope::Locked(ids) => ids
+                .iter()
+                .copied()
+                .filter(|id| self.current(*id).is_some())
+                .collect(),
+            LiveScope::Dynamic(expr) => (0..self.st.objects.len() as CardIdx)
+                .map(|c| self.obj_id(c))
+                .filter(|id| {
+                    let item = card_value(*id);
+                    let scope = ItemScope {
+                        parent: &env,
+                        item: &item,
+                    };
+                    matches!(
+                        fuda_grammar::eval(expr, &scope),
+                        Ok(fuda_grammar::Value::Bool(true))
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    fn amount(&self, live: &Live, chars: &Chars, a: &Amount) -> Value {
+        match a {
+            Amount::Const(v) => v.clone(),
+            Amount::Expr(e, src) => Value::Int(self.env(live, chars).int(e, src).unwrap_or(0)),
+        }
+    }
+
+    /// What `live` would do in `layer`: (targets, resolved amounts) — compared for 809.3a.
+    fn footprint(&self, live: &Live, layer: usize, chars: &Chars) -> (Vec<ObjId>, Vec<Value>) {
+        let amounts = live
+            .changes
+            .iter()
+            .filter(|(f, _)| self.defs.game.field_layer(f) == Some(layer))
+            .map(|(_, op)| match op {
+                LiveOp::Add(a) | LiveOp::Set(a) => self.amount(live, chars, a),
+                LiveOp::Grant(v) | LiveOp::Remove(v) => v.clone(),
+            })
+            .collect();
+        (self.targets(live, chars), amounts)
+    }
+
+    fn apply(&self, live: &Live, layer: usize, chars: &mut Chars) {
+        let targets = self.targets(live, chars);
+        for (field, op) in live
+            .changes
+            .iter()
+            .filter(|(f, _)| self.defs.game.field_layer(f) == Some(layer))
+        {
+            let amount = match op {
+                LiveOp::Add(a) | LiveOp::Set(a) => Some(self.amount(live, chars, a)),
+                _ => None,
+            };
+            for id in &targets {
+                let cur = chars.get(self, id.card, field);
+                let new = match (op, cur, &amount) {
+                    (LiveOp::Add(_), Value::Int(x), Some(Value::Int(n))) => Value::Int(x + n),
+                    (LiveOp::Add(_), other, _) => other,
+                    (LiveOp::Set(_), _, Some(v)) => v.clone(),
+                    (LiveOp::Grant(v), Value::List(mut l), _) => {
+                        if !l.contains(v) {
+                            l.push(v.clone());
+                        }
+                        Value::List(l)
+                    }
+                    (LiveOp::Grant(v), Value::Null, _) => Value::List(vec![v.clone()]),
+                    (LiveOp::Remove(v), Value::List(mut l), _) => {
+                        l.retain(|x| x != v);
+                        Value::List(l)
+                    }
+                    (_, other, _) => other,
+                };
+                chars.set(id.card, field, new);
+            }
+        }
+    }
+
+    fn compute_chars(&self) -> Chars {
+        let lives = self.live_effects();
+        let mut chars = Chars::default();
+        if lives.is_empty() {
+            return chars;
+        }
+        for layer in 0..self.defs.game.layers.len() {
+            let mut pending: Vec<usize> = (0..lives.len())
+                .filter(|&i| {
+                    lives[i]
+                        .changes
+                        .iter()
+                        .any(|(f, _)| self.defs.game.field_layer(f) == Some(layer))
+                })
+                .collect();
+            pending.sort_by_key(|&i| lives[i].order);
+            while !pending.is_empty() {
+                let next = self.next_in_layer(&lives, &pending, layer, &chars);
+                self.apply(&lives[pending[next]], layer, &mut chars);
+                pending.remove(next);
+            }
+        }
+        chars
+    }
+
+    /// 809.3a then 809.3b: the earliest effect that depends on no other pending effect (one
+    /// that depends on another, and not the other way round, waits for it). With a dependency
+    /// loop, the earliest.
+    fn next_in_layer(
+        &self,
+        lives: &[Live],
+        pending: &[usize],
+        layer: usize,
+        chars: &Chars,
+    ) -> usize {
+        if pending.len() == 1 {
+            return 0;
+        }
+        let depends = |b: usize, a: usize| -> bool {
+            let before = self.footprint(&lives[b], layer, chars);
+            let mut trial = chars.clone();
+            self.apply(&lives[a], layer, &mut trial);
+            self.footprint(&lives[b], layer, &trial) != before
+        };
+        for (pos, &b) in pending.iter().enumerate() {
+            let waits = pending
+                .iter()
+                .any(|&a| a != b && depends(b, a) && !depends(a, b));
+            if !waits {
+                return pos;
+            }
+        }
+        0
+    }
+}
+
+/// Lets other modules read characteristics through an in-progress computation.
+pub fn chars_field(g: &Game, chars: Option<&Chars>, card: CardIdx, field: &str) -> Value {
+    match chars {
+        Some(c) => c.get(g, card, field),
+        None => g.field(card, field),
+    }
+}
