@@ -65,12 +65,17 @@ end
 -- 909.1: a KO'd unit is turned face down, stays in its area in normal orientation
 -- (306.7a-1, its face public to all), and loses its damage markers (909.1a) and counters (913.6).
 local function knock_out(c, clause, why)
+  if not k.replace({ kind = "ko", card = c }) then           -- 810: "instead of being KO'd"
+    k.log("810.1", k.name(c), "のKOは置換された (the KO is replaced)")
+    return false
+  end
   k.log(clause, k.name(c), "はKO (is KO'd): ", why)
   k.set_flag(c, "ko", true)
   k.set_face(c, false, "all")
   k.set_orientation(c, "normal")
   k.clear_counters(c)
   k.event("KOした", { card = c })
+  return true
 end
 
 -- Game actions (900–920) as a library: card scripts call them as `rules.<name>`. ------------
@@ -80,6 +85,13 @@ end
 function M.deal_damage(target, amount, source, clause)
   if amount <= 0 or not k.exists(target) or is_ko(target) then return 0 end
   if k.field(target, "hp") == nil then return 0 end
+  local ev = k.replace({ kind = "damage", card = target, amount = amount, source = source })
+  if not ev then
+    k.log("810.1", k.name(target), "への", amount, "ダメージは置換された (the damage is replaced)")
+    return 0
+  end
+  amount = ev.amount or 0
+  if amount <= 0 then return 0 end                            -- 104.2
   k.add_counter(target, "damage", amount)
   k.log(clause or "916.1", k.name(target), "に", amount, "ダメージ (", k.name(target), " takes ", amount,
     "; total ", k.counter(target, "damage"), "/", k.field(target, "hp"), ")")

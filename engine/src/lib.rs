@@ -10,6 +10,7 @@ pub mod host;
 pub mod ids;
 pub mod layers;
 pub mod log;
+pub mod replace;
 pub mod run;
 pub mod state;
 pub mod trigger;

@@ -10,6 +10,9 @@ use crate::value::Value;
 use indexmap::IndexMap;
 use std::sync::Arc;
 
+/// Passes of one rule check after which it counts as a forced loop (1101.1c).
+pub const MAX_RULE_CHECK_PASSES: u32 = 10_000;
+
 impl Game {
     /// Runs until a player must decide or the game ends (the process/response loop).
     pub fn advance(&mut self, host: &dyn Host) -> Result<Status, RunError> {
@@ -185,7 +188,15 @@ impl Game {
                     process: 0,
                     pass_acted: false,
                     acted: true,
+                    passes: cur.passes + 1,
                 };
+                if restart.passes > MAX_RULE_CHECK_PASSES {
+                    self.end(Outcome::Draw {
+                        clause: "1101.1c".into(),
+                        reason: format!("ルールチェックが{MAX_RULE_CHECK_PASSES}回を超えて終わらない: 誰も止められないループ (a forced loop nobody can stop)"),
+                    });
+                    return Ok(true);
+                }
                 if cur.pass_acted {
                     self.st.rule_check = Some(restart);
                     continue;

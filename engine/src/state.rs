@@ -120,6 +120,8 @@ pub struct RuleCheckCursor {
     pub process: u16,
     pub pass_acted: bool,
     pub acted: bool,
+    /// Passes so far; a rule check that never settles is a forced loop (1101.1c).
+    pub passes: u32,
 }
 
 impl State {

@@ -20,6 +20,32 @@ pub struct LuaHost {
     lua: Lua,
     hooks: Table,
     used: Rc<Cell<u64>>,
+    /// Hook calls in progress (a kernel verb called from Lua may call hooks again).
+    depth: Rc<Cell<u32>>,
+}
+
+/// What API functions need to call hooks again from inside a hook (kept in Lua's app data).
+#[derive(Clone)]
+pub(crate) struct HostParts {
+    hooks: Table,
+    used: Rc<Cell<u64>>,
+    depth: Rc<Cell<u32>>,
+}
+
+impl LuaHost {
+    /// The host, rebuilt inside an API function from the Lua state it runs in.
+    pub(crate) fn from_lua(lua: &Lua) -> mlua::Result<LuaHost> {
+        let parts = lua
+            .app_data_ref::<HostParts>()
+            .ok_or_else(|| mlua::Error::runtime("no script host"))?
+            .clone();
+        Ok(LuaHost {
+            lua: lua.clone(),
+            hooks: parts.hooks,
+            used: parts.used,
+            depth: parts.depth,
+        })
+    }
 }
 
 impl LuaHost {
@@ -94,7 +120,18 @@ impl LuaHost {
         if !errors.is_empty() {
             return Err(LoadErrors(errors));
         }
-        Ok(LuaHost { lua, hooks, used })
+        let depth = Rc::new(Cell::new(0));
+        lua.set_app_data(HostParts {
+            hooks: hooks.clone(),
+            used: used.clone(),
+            depth: depth.clone(),
+        });
+        Ok(LuaHost {
+            lua,
+            hooks,
+            used,
+            depth,
+        })
     }
 }
 
@@ -213,9 +250,14 @@ impl Host for LuaHost {
                     message: e.to_string(),
                 })
             })?;
-        self.used.set(0);
+        // The instruction budget counts from the outermost hook call.
+        if self.depth.get() == 0 {
+            self.used.set(0);
+        }
+        self.depth.set(self.depth.get() + 1);
         self.lua.set_app_data(game.take());
         let r = f.call::<mlua::Value>(mlua::MultiValue::from_vec(lua_args));
+        self.depth.set(self.depth.get().saturating_sub(1));
         match self.lua.remove_app_data::<Game>() {
             Some(g) => *game = g,
             None => {

@@ -39,6 +39,29 @@ impl T {
         t
     }
 
+    /// Like [`T::empty`], with extra cards (a card file's YAML) loaded into the game.
+    pub fn empty_with(turn: u32, cards_yaml: &str) -> T {
+        let mut t = T::empty(turn);
+        let mut cards = t.b.defs.cards.clone();
+        fuda_engine::def::card::parse_cards(
+            &t.b.defs.game,
+            std::path::Path::new("extra.yaml"),
+            cards_yaml,
+            &mut cards,
+        )
+        .expect("extra cards load");
+        t.b.host
+            .load_cards(&cards)
+            .expect("extra card hooks compile");
+        let defs = std::sync::Arc::new(fuda_engine::Defs {
+            game: t.b.defs.game.clone(),
+            cards,
+        });
+        t.g = Game::restore(defs.clone(), t.g.save()).expect("same game");
+        t.b.defs = defs;
+        t
+    }
+
     /// An empty board: every card back in its owner's deck, at P1's main phase of `turn`
     /// (turn 1 is the game's first turn; later turns have a battle phase).
     pub fn empty(turn: u32) -> T {
@@ -179,6 +202,9 @@ impl T {
 
     /// Answers the pending decision for `p` with the first option whose label contains `needle`.
     pub fn pick(&mut self, p: PlayerId, needle: &str) {
+        if self.g.decision().is_none() {
+            self.run();
+        }
         let opts = self.options();
         let i = opts
             .iter()

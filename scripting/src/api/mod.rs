@@ -25,6 +25,18 @@ pub(crate) fn with<T>(lua: &Lua, f: impl FnOnce(&mut Game) -> R<T>) -> R<T> {
     f(&mut g)
 }
 
+/// Like `with`, for API functions whose verbs call hooks again (replacements, …): the game
+/// leaves Lua's app data for the length of the verb, and the host comes along.
+pub(crate) fn with_host<T>(lua: &Lua, f: impl FnOnce(&mut Game, &crate::LuaHost) -> R<T>) -> R<T> {
+    let host = crate::LuaHost::from_lua(lua)?;
+    let mut g = lua
+        .remove_app_data::<Game>()
+        .ok_or_else(|| err("the kernel API is only available inside a hook call"))?;
+    let r = f(&mut g, &host);
+    lua.set_app_data(g);
+    r
+}
+
 pub(crate) fn player(g: &Game, p: i64) -> R<PlayerId> {
     if (1..=g.defs.game.players as i64).contains(&p) {
         Ok((p - 1) as PlayerId)

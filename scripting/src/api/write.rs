@@ -1,5 +1,6 @@
 //! Changing the game through the kernel's verbs.
 use super::*;
+use crate::convert::to_lua;
 use fuda_engine::Game;
 use mlua::{Lua, Table};
 
@@ -240,6 +241,18 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
     k.raw_set(
         "end_effects",
         lua.create_function(|lua, h: i64| with(lua, |g| Ok(g.end_effects_on(obj(g, h)?) as i64)))?,
+    )?;
+    // k.replace({kind = "ko", card = c, …}) → the event that happens instead, or nil (810).
+    k.raw_set(
+        "replace",
+        lua.create_function(|lua, ev: mlua::Value| {
+            let event = from_lua(&ev)?;
+            let r = with_host(lua, |g, host| g.replace(host, event).map_err(fail))?;
+            match r {
+                Some(v) => to_lua(lua, &v),
+                None => Ok(mlua::Value::Nil),
+            }
+        })?,
     )?;
     k.raw_set(
         "random",
