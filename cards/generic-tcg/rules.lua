@@ -308,6 +308,44 @@ local function has_advantage(attacker, defender)
   return nil
 end
 
+-- 703.2a-1, 801.1g-1: the skills of a unit and of its sets, as {skill, holder} in order.
+local function unit_skills(u)
+  local out = {}
+  for _, s in ipairs(k.field(u, "skills") or {}) do out[#out + 1] = { skill = s, holder = u } end
+  for _, c in ipairs(k.attachments(u, "set")) do
+    for _, s in ipairs(k.field(c, "skills") or {}) do out[#out + 1] = { skill = s, holder = c } end
+  end
+  return out
+end
+
+-- Cards whose abilities can act for a player: their area units and those units' sets.
+local function area_cards(p)
+  local out = {}
+  for _, u in ipairs(live_units(p)) do
+    out[#out + 1] = u
+    for _, c in ipairs(k.attachments(u, "set")) do out[#out + 1] = c end
+  end
+  return out
+end
+
+-- 920: the skill success check. "Fails" effects are static abilities with a `fails` hook whose
+-- `if` holds about the skill; any processing they need (janken, 920.1b-1) happens now.
+function M.success_check(unit, skill, clause)
+  local ev = { unit = unit, skill = skill, player = k.controller(unit) }
+  for _, p in ipairs({ k.turn_player(), k.opponent(k.turn_player()) }) do
+    for _, c in ipairs(area_cards(p)) do
+      for _, name in ipairs(k.abilities(c, { hook = "fails" })) do
+        if k.check(c, name, ev) and k.run_ability(c, name, "fails", ev) then
+          k.log("920.1b", "「", skill, "」は", k.name(c), "の「", name, "」で失敗 (fails)")
+          return false
+        end
+      end
+    end
+  end
+  k.log(clause or "920.1c", "「", skill, "」の成否判定: 成功 (success)")
+  return true
+end
+
 -- 703: the turn player's main unit may declare one skill whose cost it can meet.
 function M.skill_step()
   local tp = k.turn_player()
@@ -320,12 +358,11 @@ function M.skill_step()
   end
   local energy = #k.attachments(m, "energy")
   local options = {}
-  for i, s in ipairs(k.field(m, "skills")) do
+  for i, e in ipairs(unit_skills(m)) do
+    local s = e.skill
     if s.cost <= energy then                                 -- 703.2a-2
-      options[#options + 1] = {
-        label = string.format("%s (コスト%d, ダメージ%d)", s.name, s.cost, s.damage or 0),
-        value = i,
-      }
+      local from = e.holder == m and "" or ("、" .. k.name(e.holder) .. "のスキル")
+      options[#options + 1] = { label = string.format("%s (コスト%d, ダメージ%d%s)", s.name, s.cost, s.damage or 0, from), value = i }
     end
   end
   options[#options + 1] = { label = "スキルを使用しない (use no skill)", value = 0 }
@@ -334,10 +371,12 @@ function M.skill_step()
     k.log("703.4", P(tp), "はスキルを使用しない (uses no skill)")
     return
   end
-  local s = k.field(m, "skills")[pick]
+  local s = unit_skills(m)[pick].skill
   k.log("703.2a", k.name(m), "は「", s.name, "」を宣言 (declares ", s.name_en or s.name, "; cost ", s.cost, " ≤ energy ", energy, ")")
-  -- 703.3 / 920.1c: no effect makes it fail, so the skill succeeds.
-  k.log("920.1c", "「", s.name, "」の成否判定: 成功 (success)")
+  if not M.success_check(m, s.name) then                     -- 703.3, 920.2a
+    k.log("703.3b", "スキル失敗: バトルフェイズ終了ステップへ (the skill failed)")
+    return
+  end
   k.set_gvar("skill", pick)
 end
 
@@ -345,27 +384,173 @@ function M.skill_declared()
   return k.gvar("skill") ~= 0
 end
 
--- 704.3: damage to the opponent's main unit, computed in this exact order.
+-- The hooks of the declared skill's skill abilities (801.1e) on its holder.
+local function skill_hooks(holder, skill, hook)
+  local out = {}
+  for _, name in ipairs(k.abilities(holder, { kind = "skill", skill = skill, hook = hook, all = true })) do
+    out[#out + 1] = { card = holder, name = name }
+  end
+  return out
+end
+
+-- 704.3b-3: the turn player chooses the order of several damage-changing effects.
+local function in_chosen_order(list)
+  local tp = k.turn_player()
+  local out = {}
+  while #list > 1 do
+    local opts = {}
+    for i, e in ipairs(list) do opts[i] = { label = "「" .. e.name .. "」 (" .. k.name(e.card) .. ")", value = i } end
+    local i = k.choose(tp, opts, { prompt = "先に適用するダメージ変更効果 (damage change to apply first)", clause = "704.3b-3" })
+    out[#out + 1] = table.remove(list, i)
+  end
+  if #list == 1 then out[#out + 1] = list[1] end
+  return out
+end
+
+-- 704.3b: damage-changing effects: the skill's own and `modify_damage` statics of the turn
+-- player's cards first (704.3b-1), then the opponent's (704.3b-2).
+local function damage_modifiers(player, ev, own_skill)
+  local list = own_skill or {}
+  for _, c in ipairs(area_cards(player)) do
+    for _, name in ipairs(k.abilities(c, { kind = "static", hook = "modify_damage" })) do
+      if k.check(c, name, ev) then list[#list + 1] = { card = c, name = name } end
+    end
+  end
+  return list
+end
+
+-- 704.3–704.5: damage to the opponent's main unit, computed in this exact order.
 function M.damage_step()
   local tp = k.turn_player()
   local op = k.opponent(tp)
   local a = main_unit(tp)
   local d = main_unit(op)
   if not a or not d then return end
-  local s = k.field(a, "skills")[k.gvar("skill")]
+  local entry = unit_skills(a)[k.gvar("skill")]
+  local s, holder = entry.skill, entry.holder
+  local ev = { attacker = a, defender = d, skill = s.name, unit = a }
   local dmg = s.damage or 0                                  -- 704.3a
+  for _, h in ipairs(skill_hooks(holder, s.name, "base")) do   -- 704.3a-1: "(N)×"
+    dmg = k.run_ability(h.card, h.name, "base", ev) or 0
+    k.log("704.3a-1", "「", s.name, "」の基準ダメージ ", dmg, " (", h.name, ")")
+  end
   if dmg <= 0 then                                           -- 704.3a-2
     k.log("704.3a-2", "「", s.name, "」はスキルダメージが0なので704.4へ (no skill damage)")
+  else
+    k.log("704.3a", "基準ダメージ ", dmg, " (base damage of ", s.name, ")")
+    local groups = {
+      { clause = "704.3b-1", list = damage_modifiers(tp, ev, skill_hooks(holder, s.name, "modify_damage")) },
+      { clause = "704.3b-2", list = damage_modifiers(op, ev) },
+    }
+    for _, g in ipairs(groups) do
+      for _, m in ipairs(in_chosen_order(g.list)) do
+        ev.amount = dmg
+        local new = k.run_ability(m.card, m.name, "modify_damage", ev)
+        if new and new ~= dmg then
+          k.log(g.clause, "「", m.name, "」でダメージ ", dmg, " → ", new, " (damage changed)")
+          dmg = new
+        end
+      end
+    end
+    local attr = has_advantage(a, d)
+    if attr and dmg > 0 then                                 -- 704.3c-1, after the changes
+      dmg = dmg * 2
+      k.log("704.3c-1", k.name(d), "の属性", attr, "は", k.name(a), "の有利: ダメージ2倍 → ", dmg, " (advantage doubles the damage)")
+    end
+    M.deal_damage(d, dmg, a, "704.3d")                       -- 704.3d, 916.4: one application
+  end
+  ev.amount = nil
+  for _, h in ipairs(skill_hooks(holder, s.name, "splash")) do  -- 704.4: damage to other units
+    k.run_ability(h.card, h.name, "splash", ev)
+  end
+  for _, h in ipairs(skill_hooks(holder, s.name, "effect")) do  -- 704.5: the other effects
+    k.run_ability(h.card, h.name, "effect", ev)
+  end
+end
+
+-- Commands (604, 804) -------------------------------------------------------------------------
+
+-- 804.2b-1: a unit an enhancement can target: it has the required information, has been in the
+-- area since this turn began, and nothing was set on it this turn (and it is not KO'd).
+local function enhancement_targets(p, card)
+  local out = {}
+  local need = k.field(card, "target")
+  for _, u in ipairs(live_units(p)) do
+    local set_this_turn = false
+    for _, c in ipairs(k.attachments(u, "set")) do
+      if k.since_turn(c) == k.turn() then set_this_turn = true end
+    end
+    if k.since_turn(u) < k.turn() and not set_this_turn and (not need or k.eval(need, { self = u })) then
+      out[#out + 1] = u
+    end
+  end
+  return out
+end
+
+function M.command_options(p)
+  local out = {}
+  for _, c in ipairs(k.cards(p, "hand")) do
+    if k.card_type(c) == "command" then
+      local sub = k.subtype(c)
+      if sub == "strategy" and k.pvar(p, "strategy_played") == 0 then           -- 604.3
+        out[#out + 1] = { label = k.name(c) .. " (戦略)", card = c }
+      elseif sub == "tactic" then
+        out[#out + 1] = { label = k.name(c) .. " (戦術)", card = c }
+      elseif sub == "enhancement" and k.turns_begun(p) > 1 then                 -- 604.4
+        for _, u in ipairs(enhancement_targets(p, c)) do                        -- 804.2b
+          out[#out + 1] = { label = k.name(c) .. " (強化) → " .. k.name(u), card = c, target = u }
+        end
+      end
+    end
+  end
+  return out
+end
+
+function M.play_command(p, a)
+  local sub = k.subtype(a.card)
+  local c = k.move(a.card, p, "resolution")                  -- 804.2a
+  k.log("804.2a", P(p), "は", k.name(c), "をプレイ (plays ", sub, ")")
+  if sub == "strategy" then k.set_pvar(p, "strategy_played", 1) end
+  if sub == "enhancement" then
+    local set = k.attach(c, a.target, "set")                 -- 804.2c-2, 905.3
+    k.log("804.2c-2", k.name(set), "を", k.name(a.target), "にセット (set on ", k.name(a.target), ")")
+    k.event("セットした", { card = a.target, set = set, player = p })
     return
   end
-  k.log("704.3a", "基準ダメージ ", dmg, " (base damage of ", s.name, ")")
-  -- 704.3b: damage-changing effects (none among cards without text).
-  local attr = has_advantage(a, d)
-  if attr then                                               -- 704.3c-1
-    dmg = dmg * 2
-    k.log("704.3c-1", k.name(d), "の属性", attr, "は", k.name(a), "の有利: ダメージ2倍 → ", dmg, " (advantage doubles the damage)")
+  for _, name in ipairs(k.abilities(c, { kind = "command", all = true })) do   -- 801.1d, 802.3
+    k.run_ability(c, name, "effect", { player = p })
   end
-  M.deal_damage(d, dmg, a, "704.3d")                         -- 704.3d, 916.4: one application
+  if k.exists(c) then                                        -- 804.2c-1
+    local gone = k.move(c, k.owner(c), "discard")
+    k.log("804.2c-1", k.name(gone), "を捨て場に置く (to the discard pile)")
+  end
+end
+
+-- Activated EX skills (606, 806) --------------------------------------------------------------
+
+function M.ex_skill_options(p)
+  local out = {}
+  for _, c in ipairs(area_cards(p)) do
+    for _, name in ipairs(k.abilities(c, { kind = "activated" })) do   -- valid only (802.2a)
+      local info = k.ability(c, name)
+      if (not info.per_turn or k.uses(c, name) < info.per_turn) and k.check(c, name) then   -- 803.1
+        out[#out + 1] = { label = k.name(c) .. "の「" .. name .. "」", card = c, name = name }
+      end
+    end
+  end
+  return out
+end
+
+function M.play_ex_skill(p, a)
+  k.use_ability(a.card, a.name)
+  k.log("806.1", P(p), "は", k.name(a.card), "の「", a.name, "」をプレイ (plays an EX skill)")
+  local info = k.ability(a.card, a.name)
+  -- 806.2b, 813.3: an EX skill is from a skill, so it gets one success check (digest §12.14).
+  if info.ex_skill and not M.success_check(a.card, a.name, "806.2b") then
+    k.log("920.2b", "「", a.name, "」は失敗: 効果を適用しない (fails: no effect)")
+    return
+  end
+  k.run_ability(a.card, a.name, "effect", { player = p })   -- 804.2c-3
 end
 
 -- End phase (505) --------------------------------------------------------------------------

@@ -103,6 +103,9 @@ impl Game {
                 .enumerate()
                 .filter(|(_, a)| a.kind == AbilityKind::Static && !a.modify.is_empty())
             {
+                if a.ex_skill && !self.ability_valid(card, ai) {
+                    continue;
+                }
                 out.push(Live {
                     // 809.3b-1: a static ability's effects date from when it became valid.
                     order: (o.timestamp, card, ai as u16),

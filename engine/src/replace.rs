@@ -29,7 +29,7 @@ impl Game {
                 {
                     continue;
                 }
-                if !self.abilities_valid(card) {
+                if !self.ability_valid(card, ai) {
                     continue;
                 }
                 let holds = match &a.condition {

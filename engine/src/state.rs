@@ -159,6 +159,7 @@ impl State {
             delayed: Vec::new(),
             effects: Vec::new(),
             next_timestamp: 0,
+            uses: Vec::new(),
             generation: 0,
             outcome: None,
         }
@@ -193,6 +194,8 @@ pub struct State {
     /// Continuous effects created by resolved abilities (static abilities are not stored).
     pub effects: Vec<crate::effects::Effect>,
     pub next_timestamp: u64,
+    /// Abilities played this turn, for count limits (803.1).
+    pub uses: Vec<crate::ability_use::AbilityUse>,
     /// Bumped by every change; keys the characteristics cache.
     pub generation: u64,
     pub outcome: Option<Outcome>,

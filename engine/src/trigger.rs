@@ -63,6 +63,9 @@ impl Game {
                     continue;
                 }
                 for &(_, ai) in listeners.iter().filter(|(d, _)| *d == def) {
+                    if !is_subject && !self.ability_valid(card, ai) {
+                        continue;
+                    }
                     let ability = &defs.cards.cards[def].abilities[ai];
                     let id = self.obj_id(card);
                     let controller = self.st.objects[card as usize].controller;

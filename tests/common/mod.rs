@@ -133,6 +133,10 @@ impl T {
                     .move_card(id, z, Position::Top)
                     .map_err(|_| ())
                     .expect("move");
+                // A board set up this way was there before this turn began (e.g. 804.2b-1).
+                if let Some(o) = out.and_then(|id| g.st.objects.get_mut(id.card as usize)) {
+                    o.since_turn = 0;
+                }
             })
             .expect("edit");
         out.expect("zone had room")

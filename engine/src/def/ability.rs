@@ -19,6 +19,9 @@ pub enum AbilityKind {
     Delayed,
     /// コマンド能力 (801.1d): the text of a strategy or tactic, resolved when played (804).
     Command,
+    /// スキル能力 (801.1e): the text of the skill named in `skill:`; hooks the game's battle
+    /// procedure calls (e.g. `base` 704.3a-1, `modify_damage` 704.3b, `splash` 704.4, `effect` 704.5).
+    Skill,
 }
 
 /// Lua source of a hook, with where it starts in its file (for error lines).
@@ -76,8 +79,12 @@ pub struct AbilityDef {
     pub replaces: Option<String>,
     /// "may": the affected player chooses whether to apply it (810.3).
     pub optional: bool,
-    /// Lua hooks by name: effect, condition, cost, targets, replace.
+    /// Lua hooks by name (see [`HOOKS`]).
     pub hooks: Vec<(String, HookSrc)>,
+    /// Skill abilities: the skill (by name) whose text this is (801.1e).
+    pub skill: Option<String>,
+    /// Count limit (803.1): how many times per turn it can be played.
+    pub per_turn: Option<u32>,
 }
 
 impl AbilityDef {
@@ -87,7 +94,17 @@ impl AbilityDef {
 }
 
 /// The hook names an ability may give.
-pub const HOOKS: [&str; 5] = ["effect", "condition", "cost", "targets", "replace"];
+pub const HOOKS: [&str; 9] = [
+    "effect",
+    "condition",
+    "cost",
+    "targets",
+    "replace",
+    "base",
+    "modify_damage",
+    "splash",
+    "fails",
+];
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -126,6 +143,18 @@ pub struct RawAbility {
     pub targets: Option<String>,
     #[serde(default)]
     pub replace: Option<String>,
+    #[serde(default)]
+    pub base: Option<String>,
+    #[serde(default)]
+    pub modify_damage: Option<String>,
+    #[serde(default)]
+    pub splash: Option<String>,
+    #[serde(default)]
+    pub fails: Option<String>,
+    #[serde(default)]
+    pub skill: Option<String>,
+    #[serde(default)]
+    pub per_turn: Option<u32>,
 }
 
 #[derive(Deserialize)]
@@ -232,6 +261,10 @@ pub fn build(src: &Src, raw: RawAbility, errors: &mut Vec<LoadError>) -> Ability
         ("cost", &raw.cost),
         ("targets", &raw.targets),
         ("replace", &raw.replace),
+        ("base", &raw.base),
+        ("modify_damage", &raw.modify_damage),
+        ("splash", &raw.splash),
+        ("fails", &raw.fails),
     ] {
         if let Some(code) = body {
             hooks.push((name.to_string(), src.code(code)));
@@ -253,10 +286,11 @@ pub fn build(src: &Src, raw: RawAbility, errors: &mut Vec<LoadError>) -> Ability
         ),
         AbilityKind::Delayed => needs(raw.when.is_some(), "a delayed trigger needs `when: <event>`", errors),
         AbilityKind::Static => needs(
-            !raw.modify.is_empty() || raw.replaces.is_some(),
-            "a static ability needs `modify:` (a continuous effect) or `replaces:` (a replacement effect)",
+            !raw.modify.is_empty() || raw.replaces.is_some() || raw.modify_damage.is_some() || raw.fails.is_some(),
+            "a static ability needs `modify:` (a continuous effect), `replaces:` (a replacement), `modify_damage:` (704.3b) or `fails:` (920)",
             errors,
         ),
+        AbilityKind::Skill => needs(raw.skill.is_some(), "a skill ability needs `skill: <skill name>` (801.1e)", errors),
         AbilityKind::Activated | AbilityKind::Command => {}
     }
     if matches!(
@@ -338,6 +372,8 @@ pub fn build(src: &Src, raw: RawAbility, errors: &mut Vec<LoadError>) -> Ability
         replaces: raw.replaces,
         optional: raw.optional,
         hooks,
+        skill: raw.skill,
+        per_turn: raw.per_turn,
     }
 }
 

@@ -74,6 +74,22 @@ impl Cx<'_> {
         }
     }
 
+    /// An optional expression of the grammar, reported where it is written if it does not parse.
+    fn opt_expr(
+        &mut self,
+        src: &Option<String>,
+        what: &str,
+    ) -> Option<(fuda_grammar::Expr, String)> {
+        let src = src.as_ref()?;
+        match fuda_grammar::parse(src) {
+            Ok(e) => Some((e, src.clone())),
+            Err(e) => {
+                self.err(src, format!("{what}: {}", e.message), None);
+                None
+            }
+        }
+    }
+
     fn hook(&mut self, name: &str) -> String {
         if !self.hooks.iter().any(|h| h == name) {
             self.hooks.push(name.to_string());
@@ -326,15 +342,8 @@ impl Cx<'_> {
                     )
                 })
                 .collect(),
-            ability_valid_if: raw.ability_valid_if.as_ref().and_then(
-                |src| match fuda_grammar::parse(src) {
-                    Ok(e) => Some((e, src.clone())),
-                    Err(e) => {
-                        self.err(src, format!("ability_valid_if: {}", e.message), None);
-                        None
-                    }
-                },
-            ),
+            ability_valid_if: self.opt_expr(&raw.ability_valid_if, "ability_valid_if"),
+            ex_skill_valid_if: self.opt_expr(&raw.ex_skill_valid_if, "ex_skill_valid_if"),
             settings: raw
                 .settings
                 .iter()

@@ -51,6 +51,9 @@ pub struct RawGame {
     /// about the card (`self`), e.g. `not self.ko`.
     #[serde(default)]
     pub ability_valid_if: Option<String>,
+    /// EX skills (209) are valid only while this holds about their unit (`self`), e.g. 802.2a.
+    #[serde(default)]
+    pub ex_skill_valid_if: Option<String>,
     /// Int card fields shown beside a card's name on boards (e.g. hp).
     #[serde(default)]
     pub view_fields: Vec<String>,

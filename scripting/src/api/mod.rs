@@ -103,6 +103,7 @@ pub(crate) fn handles(ids: impl IntoIterator<Item = ObjId>) -> Vec<i64> {
     ids.into_iter().map(ObjId::to_handle).collect()
 }
 
+mod abilities;
 mod choose;
 mod read;
 mod write;
@@ -113,6 +114,7 @@ pub fn register(lua: &Lua) -> R<()> {
     read::register(lua, &k)?;
     write::register(lua, &k)?;
     choose::register(lua, &k)?;
+    abilities::register(lua, &k)?;
     lua.globals().raw_set("k", k)?;
     Ok(())
 }

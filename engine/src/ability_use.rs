@@ -1,0 +1,138 @@
+//! Using abilities from the game's script: validity per ability (802), count limits (803),
+//! conditions, and running an ability's hooks with its context.
+use crate::def::ability::{hook_name, AbilityDef};
+use crate::expr::GameEnv;
+use crate::game::Game;
+use crate::host::{Fail, Host};
+use crate::ids::{CardIdx, ObjId};
+use crate::value::Value;
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// How often an ability of an object was played in a turn (803.1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AbilityUse {
+    pub source: ObjId,
+    pub ability: u16,
+    pub turn: u32,
+    pub count: u32,
+}
+
+impl Game {
+    /// Whether ability `ability` of `card` is valid now: its card's abilities are (802.1–2), and
+    /// for an EX skill the game's `ex_skill_valid_if` about its unit holds (e.g. 802.2a stun).
+    pub fn ability_valid(&self, card: CardIdx, ability: usize) -> bool {
+        if !self.abilities_valid(card) {
+            return false;
+        }
+        let o = &self.st.objects[card as usize];
+        let a = &self.defs.cards.cards[o.def as usize].abilities[ability];
+        if !a.ex_skill {
+            return true;
+        }
+        let Some((expr, src)) = &self.defs.game.ex_skill_valid_if else {
+            return true;
+        };
+        let holder = o.attached_to.unwrap_or(o.id(card));
+        let env = GameEnv {
+            game: self,
+            this: Some(holder),
+            controller: o.controller,
+            event: None,
+            data: None,
+            chars: None,
+        };
+        env.test(expr, src).unwrap_or(false)
+    }
+
+    /// The index of the ability named `name` on `card`.
+    pub fn ability_index(&self, card: CardIdx, name: &str) -> Option<usize> {
+        let def = &self.defs.cards.cards[self.st.objects[card as usize].def as usize];
+        def.abilities.iter().position(|a| a.name == name)
+    }
+
+    pub fn ability_def(&self, card: CardIdx, ability: usize) -> &AbilityDef {
+        &self.defs.cards.cards[self.st.objects[card as usize].def as usize].abilities[ability]
+    }
+
+    /// The ability's `if:` condition about `event` (true if it has none).
+    pub fn ability_condition(
+        &self,
+        card: ObjId,
+        ability: usize,
+        event: Option<&Value>,
+    ) -> Result<bool, String> {
+        let a = self.ability_def(card.card, ability);
+        match &a.condition {
+            None => Ok(true),
+            Some((expr, src)) => {
+                let controller = self.st.objects[card.card as usize].controller;
+                let env = GameEnv {
+                    game: self,
+                    this: Some(card),
+                    controller,
+                    event,
+                    data: None,
+                    chars: None,
+                };
+                env.test(expr, src)
+            }
+        }
+    }
+
+    /// Times the ability of this object was played this turn.
+    pub fn uses_this_turn(&self, card: ObjId, ability: usize) -> u32 {
+        self.st
+            .uses
+            .iter()
+            .find(|u| u.source == card && u.ability as usize == ability && u.turn == self.st.turn)
+            .map_or(0, |u| u.count)
+    }
+
+    /// Records one use (803.1); old turns' records are dropped.
+    pub fn record_use(&mut self, card: ObjId, ability: usize) {
+        let turn = self.st.turn;
+        self.st.uses.retain(|u| u.turn == turn);
+        match self
+            .st
+            .uses
+            .iter_mut()
+            .find(|u| u.source == card && u.ability as usize == ability)
+        {
+            Some(u) => u.count += 1,
+            None => self.st.uses.push(AbilityUse {
+                source: card,
+                ability: ability as u16,
+                turn,
+                count: 1,
+            }),
+        }
+        self.touch();
+    }
+
+    /// Runs `hook` of an ability with `{self, controller, event}` and returns what it returns.
+    pub fn run_ability(
+        &mut self,
+        host: &dyn Host,
+        card: ObjId,
+        ability: usize,
+        hook: &str,
+        event: Value,
+    ) -> Result<Value, Fail> {
+        let defs = Arc::clone(&self.defs);
+        let def = self.st.objects[card.card as usize].def as usize;
+        let a = &defs.cards.cards[def].abilities[ability];
+        if a.hook(hook).is_none() {
+            return Ok(Value::Null);
+        }
+        let mut ctx = IndexMap::new();
+        ctx.insert("self".to_string(), Value::Int(card.to_handle()));
+        ctx.insert(
+            "controller".to_string(),
+            Value::Int(self.st.objects[card.card as usize].controller as i64 + 1),
+        );
+        ctx.insert("event".to_string(), event);
+        host.call(self, &hook_name(def, ability, hook), &[Value::Map(ctx)])
+    }
+}

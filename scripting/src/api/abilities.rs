@@ -1,0 +1,205 @@
+//! Abilities from the game's script: list them, check their conditions, run their hooks,
+//! count their uses (803), and evaluate expressions of the grammar.
+use super::*;
+use crate::convert::{from_lua, to_lua};
+use fuda_engine::def::ability::AbilityKind;
+use fuda_engine::expr::GameEnv;
+use fuda_engine::Value;
+use mlua::{Lua, Table};
+
+fn kind_name(k: AbilityKind) -> &'static str {
+    match k {
+        AbilityKind::Static => "static",
+        AbilityKind::Activated => "activated",
+        AbilityKind::Triggered => "triggered",
+        AbilityKind::Delayed => "delayed",
+        AbilityKind::Command => "command",
+        AbilityKind::Skill => "skill",
+    }
+}
+
+fn index(g: &Game, id: ObjId, name: &str) -> R<usize> {
+    g.ability_index(id.card, name)
+        .ok_or_else(|| err(format!("{} has no ability 「{name}」", g.name(id.card))))
+}
+
+pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
+    // k.abilities(c, {kind=, hook=, skill=, all=}) → names of the card's abilities, valid ones
+    // only (802) unless all = true, in printed order.
+    k.raw_set(
+        "abilities",
+        lua.create_function(|lua, (h, f): (i64, Option<Table>)| {
+            let (kind, hook, skill, all) = match &f {
+                Some(t) => (
+                    t.get::<Option<String>>("kind")?,
+                    t.get::<Option<String>>("hook")?,
+                    t.get::<Option<String>>("skill")?,
+                    t.get::<Option<bool>>("all")?.unwrap_or(false),
+                ),
+                None => (None, None, None, false),
+            };
+            with(lua, |g| {
+                let id = obj(g, h)?;
+                let def = &g.defs.cards.cards[g.st.objects[id.card as usize].def as usize];
+                Ok(def
+                    .abilities
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, a)| {
+                        kind.as_deref().is_none_or(|k| kind_name(a.kind) == k)
+                            && hook.as_deref().is_none_or(|h| a.hook(h).is_some())
+                            && skill
+                                .as_deref()
+                                .is_none_or(|s| a.skill.as_deref() == Some(s))
+                            && (all || g.ability_valid(id.card, *i))
+                    })
+                    .map(|(_, a)| a.name.clone())
+                    .collect::<Vec<_>>())
+            })
+        })?,
+    )?;
+    // k.ability(c, name) → {name, name_en, kind, ex_skill, text, per_turn, skill} or nil.
+    k.raw_set(
+        "ability",
+        lua.create_function(|lua, (h, name): (i64, String)| {
+            let info = with(lua, |g| {
+                let id = obj(g, h)?;
+                Ok(g.ability_index(id.card, &name).map(|i| {
+                    let a = g.ability_def(id.card, i);
+                    let mut m = indexmap::IndexMap::new();
+                    m.insert("name".to_string(), Value::Str(a.name.clone()));
+                    m.insert("kind".to_string(), Value::Str(kind_name(a.kind).into()));
+                    m.insert("ex_skill".to_string(), Value::Bool(a.ex_skill));
+                    m.insert(
+                        "valid".to_string(),
+                        Value::Bool(g.ability_valid(id.card, i)),
+                    );
+                    if let Some(t) = &a.text {
+                        m.insert("text".to_string(), Value::Str(t.clone()));
+                    }
+                    if let Some(n) = a.per_turn {
+                        m.insert("per_turn".to_string(), Value::Int(n as i64));
+                    }
+                    if let Some(s) = &a.skill {
+                        m.insert("skill".to_string(), Value::Str(s.clone()));
+                    }
+                    Value::Map(m)
+                }))
+            })?;
+            to_lua(lua, &info.unwrap_or_default())
+        })?,
+    )?;
+    // k.check(c, name, event) → whether the ability's `if:` holds (true without one).
+    k.raw_set(
+        "check",
+        lua.create_function(|lua, (h, name, ev): (i64, String, Option<mlua::Value>)| {
+            let event = ev.as_ref().map(from_lua).transpose()?;
+            with(lua, |g| {
+                let id = obj(g, h)?;
+                let i = index(g, id, &name)?;
+                g.ability_condition(id, i, event.as_ref()).map_err(err)
+            })
+        })?,
+    )?;
+    // k.run_ability(c, name, hook, event) → what the hook returns.
+    k.raw_set(
+        "run_ability",
+        lua.create_function(
+            |lua, (h, name, hook, ev): (i64, String, String, Option<mlua::Value>)| {
+                let event = ev.as_ref().map(from_lua).transpose()?.unwrap_or_default();
+                let r = with_host(lua, |g, host| {
+                    let id = obj(g, h)?;
+                    let i = index(g, id, &name)?;
+                    g.run_ability(host, id, i, &hook, event).map_err(fail)
+                })?;
+                to_lua(lua, &r)
+            },
+        )?,
+    )?;
+    k.raw_set(
+        "uses",
+        lua.create_function(|lua, (h, name): (i64, String)| {
+            with(lua, |g| {
+                let id = obj(g, h)?;
+                let i = index(g, id, &name)?;
+                Ok(g.uses_this_turn(id, i) as i64)
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "use_ability",
+        lua.create_function(|lua, (h, name): (i64, String)| {
+            with(lua, |g| {
+                let id = obj(g, h)?;
+                let i = index(g, id, &name)?;
+                g.record_use(id, i);
+                Ok(())
+            })
+        })?,
+    )?;
+    // k.eval(expr, {self=, controller=, event=}) → the value of an expression of the grammar.
+    k.raw_set(
+        "eval",
+        lua.create_function(|lua, (src, t): (String, Option<Table>)| {
+            let (this, controller, event) = match &t {
+                Some(t) => (
+                    t.get::<Option<i64>>("self")?,
+                    t.get::<Option<i64>>("controller")?,
+                    t.get::<Option<mlua::Value>>("event")?,
+                ),
+                None => (None, None, None),
+            };
+            let event = event.as_ref().map(from_lua).transpose()?;
+            let v = with(lua, |g| {
+                let this = this.map(|h| obj(g, h)).transpose()?;
+                let controller = match (controller, this) {
+                    (Some(p), _) => player(g, p)?,
+                    (None, Some(id)) => g.st.objects[id.card as usize].controller,
+                    (None, None) => g.st.turn_player,
+                };
+                let env = GameEnv {
+                    game: g,
+                    this,
+                    controller,
+                    event: event.as_ref(),
+                    data: None,
+                    chars: None,
+                };
+                let expr = fuda_grammar::parse(&src).map_err(|e| err(e.to_string()))?;
+                // With `self`, bare names are first the card's own (`"炎" in 属性`).
+                match this {
+                    Some(id) => {
+                        let item = fuda_engine::expr::card_value(id);
+                        let scope = fuda_grammar::ItemScope {
+                            parent: &env,
+                            item: &item,
+                        };
+                        fuda_grammar::eval(&expr, &scope)
+                    }
+                    None => fuda_grammar::eval(&expr, &env),
+                }
+                .map_err(|e| err(e.render(&src)))
+            })?;
+            Ok(match v {
+                fuda_grammar::Value::Int(i) => mlua::Value::Integer(i),
+                fuda_grammar::Value::Bool(b) => mlua::Value::Boolean(b),
+                fuda_grammar::Value::Str(s) => mlua::Value::String(lua.create_string(&s)?),
+                // Card handles are below 2^32; players and events carry higher tags.
+                fuda_grammar::Value::Obj(h) if h < (1 << 32) => mlua::Value::Integer(h as i64),
+                _ => mlua::Value::Nil,
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "subtype",
+        lua.create_function(|lua, h: i64| {
+            with(lua, |g| {
+                let id = obj(g, h)?;
+                let d = &g.defs.cards.cards[g.st.objects[id.card as usize].def as usize];
+                Ok(d.subtype
+                    .map(|s| g.defs.game.card_types[d.card_type].subtypes[s].id.clone()))
+            })
+        })?,
+    )?;
+    Ok(())
+}
