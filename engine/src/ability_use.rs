@@ -133,6 +133,31 @@ impl Game {
             Value::Int(self.st.objects[card.card as usize].controller as i64 + 1),
         );
         ctx.insert("event".to_string(), event);
-        host.call(self, &hook_name(def, ability, hook), &[Value::Map(ctx)])
+        Ok(self
+            .call_card_hook(host, &hook_name(def, ability, hook), &[Value::Map(ctx)])?
+            .unwrap_or_default())
+    }
+
+    /// Calls a card's hook. A script error ends only that card's action: what the hook did is
+    /// undone, the error is logged, and None is returned; the game goes on.
+    pub fn call_card_hook(
+        &mut self,
+        host: &dyn Host,
+        hook: &str,
+        args: &[Value],
+    ) -> Result<Option<Value>, Fail> {
+        let before = self.st.clone();
+        let log_len = self.log.len();
+        match host.call(self, hook, args) {
+            Err(Fail::Run(e)) => {
+                self.st = before;
+                self.log.truncate(log_len);
+                self.touch();
+                self.log_line(None, format!("⚠ スクリプトエラー (script error): {e} — この処理は行われない (the card's action is cancelled)"));
+                Ok(None)
+            }
+            Err(Fail::Interrupt) => Err(Fail::Interrupt),
+            Ok(v) => Ok(Some(v)),
+        }
     }
 }

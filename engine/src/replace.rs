@@ -158,11 +158,14 @@ impl Game {
             );
             ctx.insert("controller".to_string(), Value::Int(controller as i64 + 1));
             ctx.insert("event".to_string(), event.clone());
-            let r = host.call(
-                self,
+            let Some(r) = self.call_card_hook(
+                host,
                 &hook_name(def, ai as usize, "replace"),
                 &[Value::Map(ctx)],
-            )?;
+            )?
+            else {
+                continue; // the hook failed: this replacement does not apply
+            };
             match r {
                 Value::Null | Value::Bool(false) => return Ok(None),
                 Value::Map(mut m) => {

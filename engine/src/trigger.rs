@@ -336,8 +336,8 @@ impl Game {
         );
         ctx.insert("event".to_string(), event);
         ctx.insert("data".to_string(), t.delayed_data.unwrap_or_default());
-        host.call(
-            self,
+        self.call_card_hook(
+            host,
             &hook_name(t.def as usize, t.ability as usize, "effect"),
             &[Value::Map(ctx)],
         )?;
