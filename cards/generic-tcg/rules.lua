@@ -64,7 +64,7 @@ end
 
 -- 909.1: a KO'd unit is turned face down, stays in its area in normal orientation
 -- (306.7a-1, its face public to all), and loses its damage markers (909.1a) and counters (913.6).
-local function knock_out(c, clause, why)
+local function knock_out(c, clause, why, by)
   if not k.replace({ kind = "ko", card = c }) then           -- 810: "instead of being KO'd"
     k.log("810.1", k.name(c), "のKOは置換された (the KO is replaced)")
     return false
@@ -74,7 +74,7 @@ local function knock_out(c, clause, why)
   k.set_face(c, false, "all")
   k.set_orientation(c, "normal")
   k.clear_counters(c)
-  k.event("KOした", { card = c })
+  k.event("KOした", { card = c, by = by })                   -- 813.5: KO'd by `by`
   return true
 end
 
@@ -93,6 +93,7 @@ function M.deal_damage(target, amount, source, clause)
   amount = ev.amount or 0
   if amount <= 0 then return 0 end                            -- 104.2
   k.add_counter(target, "damage", amount)
+  if source then k.set_ovar(target, "damaged_by", source) end -- for 813.5a
   k.log(clause or "916.1", k.name(target), "に", amount, "ダメージ (", k.name(target), " takes ", amount,
     "; total ", k.counter(target, "damage"), "/", k.field(target, "hp"), ")")
   k.event("ダメージを受けた", { card = target, amount = amount, source = source })
@@ -119,7 +120,24 @@ function M.recover(c)
   return false
 end
 
+-- 909, 813.5b: an effect KOs a unit; its source KO'd it.
+function M.ko(c, source)
+  if is_ko(c) then return false end
+  return knock_out(c, "909.1", "効果によりKO (by an effect)", source)
+end
+
+-- 104.4: a prohibited action is not done.
+local function allowed(action, c)
+  local by = k.prohibited(action, { card = c })
+  if by then
+    k.log("104.4", k.name(c), "は", by, "により", action, "されない (prohibited)")
+    return false
+  end
+  return true
+end
+
 function M.rest(c)
+  if not allowed("rest", c) then return false end
   local was = k.orientation(c)
   if k.set_orientation(c, "rest") then
     k.log("908.1", k.name(c), "はレスト (is rested)")
@@ -130,6 +148,7 @@ function M.rest(c)
 end
 
 function M.stun(c)
+  if not allowed("stun", c) then return false end
   local was = k.orientation(c)
   if k.set_orientation(c, "stun") then
     k.log("908.1", k.name(c), "はスタン (is stunned)")
@@ -601,14 +620,20 @@ function M.rp_ko()
   for p = 1, 2 do
     for _, u in ipairs(live_units(p)) do
       local hp, dmg = k.field(u, "hp"), k.counter(u, "damage")
+      local by = k.ovar(u, "damaged_by")
+      if by == 0 then by = nil end
       if hp <= 0 then
-        due[#due + 1] = { u, "1003.1", "HP " .. hp .. " ≤ 0" }
+        due[#due + 1] = { u, "1003.1", "HP " .. hp .. " ≤ 0", by }
       elseif dmg >= hp then
-        due[#due + 1] = { u, "1003.2", "ダメージ " .. dmg .. " ≥ HP " .. hp }
+        due[#due + 1] = { u, "1003.2", "ダメージ " .. dmg .. " ≥ HP " .. hp, by }
       end
     end
   end
-  for _, d in ipairs(due) do knock_out(d[1], d[2], d[3]) end   -- all at once (811.2a)
+  -- 813.5a: damage counts as KO-ing only in the rule process right after it.
+  for p = 1, 2 do
+    for _, u in ipairs(area_units(p)) do k.set_ovar(u, "damaged_by", 0) end
+  end
+  for _, d in ipairs(due) do knock_out(d[1], d[2], d[3], d[4]) end   -- all at once (811.2a)
   return #due > 0
 end
 

@@ -81,6 +81,25 @@ impl Game {
         }
     }
 
+    /// 104.4: whether a valid static ability prohibits `action` for `event` (e.g. "cannot be
+    /// rested"). Returns the prohibiting card and ability name.
+    pub fn prohibited(&self, action: &str, event: &Value) -> Option<(CardIdx, String)> {
+        for card in 0..self.st.objects.len() as CardIdx {
+            let def = &self.defs.cards.cards[self.st.objects[card as usize].def as usize];
+            for (ai, a) in def.abilities.iter().enumerate() {
+                if a.prohibits.iter().any(|p| p == action)
+                    && self.ability_valid(card, ai)
+                    && self
+                        .ability_condition(self.obj_id(card), ai, Some(event))
+                        .unwrap_or(false)
+                {
+                    return Some((card, a.name.clone()));
+                }
+            }
+        }
+        None
+    }
+
     /// Times the ability of this object was played this turn.
     pub fn uses_this_turn(&self, card: ObjId, ability: usize) -> u32 {
         self.st

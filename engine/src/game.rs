@@ -139,6 +139,7 @@ impl Game {
                         attach_seq: 0,
                         since_turn: 0,
                         timestamp: 0,
+                        vars: [0; crate::state::MAX_OBJECT_VARS],
                     });
                     st.zones[zone.0 as usize].push(idx);
                 }

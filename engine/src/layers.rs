@@ -27,6 +27,14 @@ impl Chars {
         g.printed(card, field)
     }
 
+    /// The fields continuous effects changed on `card`.
+    pub fn changed_fields(&self, card: CardIdx) -> Vec<(String, Value)> {
+        match self.changed.get(card as usize) {
+            Some(Some(m)) => m.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            _ => Vec::new(),
+        }
+    }
+
     fn set(&mut self, card: CardIdx, field: &str, v: Value) {
         if self.changed.len() <= card as usize {
             self.changed.resize(card as usize + 1, None);

@@ -5,6 +5,8 @@ use serde::{Deserialize, Serialize};
 
 /// How many counter kinds (including damage markers) a game may declare.
 pub const MAX_COUNTERS: usize = 8;
+/// How many object variables a game may declare.
+pub const MAX_OBJECT_VARS: usize = 4;
 
 /// One physical card and the state of its current object (105, 303, 905, 913, 916).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -34,6 +36,17 @@ pub struct Obj {
     pub since_turn: u32,
     /// When this object came into being or its abilities last became valid (809.3b-1).
     pub timestamp: u64,
+    /// Game-declared object variables (e.g. who last dealt it damage, for 813.5a).
+    pub vars: [i64; MAX_OBJECT_VARS],
+}
+
+/// Last-known information (812): an object as it last existed before it changed zones.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Lki {
+    pub incarnation: u16,
+    pub obj: Obj,
+    /// Fields changed by continuous effects at that moment (the rest are as printed).
+    pub fields: Vec<(String, crate::value::Value)>,
 }
 
 impl Obj {
@@ -159,6 +172,7 @@ impl State {
             delayed: Vec::new(),
             effects: Vec::new(),
             next_timestamp: 0,
+            lki: Vec::new(),
             uses: Vec::new(),
             generation: 0,
             outcome: None,
@@ -194,6 +208,8 @@ pub struct State {
     /// Continuous effects created by resolved abilities (static abilities are not stored).
     pub effects: Vec<crate::effects::Effect>,
     pub next_timestamp: u64,
+    /// Last-known information per physical card (812), for its previous object.
+    pub lki: Vec<Option<Lki>>,
     /// Abilities played this turn, for count limits (803.1).
     pub uses: Vec<crate::ability_use::AbilityUse>,
     /// Bumped by every change; keys the characteristics cache.

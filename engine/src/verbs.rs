@@ -64,6 +64,48 @@ impl Game {
         v.into_iter().map(|(_, id)| id).collect()
     }
 
+    /// 812: keeps the object as it is now (with its continuous effects, if it is where they
+    /// apply) as last-known information, before it becomes a new object.
+    fn remember(&mut self, card: CardIdx) {
+        let obj = self.st.objects[card as usize];
+        let fields = if self.defs.game.zone_def(obj.zone).area {
+            self.characteristics().changed_fields(card)
+        } else {
+            Vec::new()
+        };
+        if self.st.lki.len() < self.st.objects.len() {
+            self.st.lki.resize(self.st.objects.len(), None);
+        }
+        self.st.lki[card as usize] = Some(crate::state::Lki {
+            incarnation: obj.incarnation,
+            obj,
+            fields,
+        });
+    }
+
+    /// Last-known information of a card's previous object (812), if `id` names it.
+    pub fn last_known(&self, id: ObjId) -> Option<&crate::state::Lki> {
+        self.st
+            .lki
+            .get(id.card as usize)?
+            .as_ref()
+            .filter(|l| l.incarnation == id.incarnation)
+    }
+
+    /// A field of the object `id` names: now, or as last known if it has left (812).
+    pub fn field_of(&self, id: ObjId, name: &str) -> Option<Value> {
+        if self.current(id).is_some() {
+            return Some(self.field(id.card, name));
+        }
+        let l = self.last_known(id)?;
+        Some(match l.fields.iter().find(|(k, _)| k == name) {
+            Some((_, v)) => v.clone(),
+            None => self.defs.cards.cards[l.obj.def as usize]
+                .field(name)
+                .clone(),
+        })
+    }
+
     /// Moves a card to `zone`. Returns its new object, or None if the zone is full (104.2).
     /// 302.3: the object stays the same only on a move between two area zones.
     pub fn move_card(
@@ -96,6 +138,9 @@ impl Game {
             Position::Bottom => list.insert(0, card),
         }
         let turn = self.st.turn;
+        if !keep {
+            self.remember(card);
+        }
         let ts = if keep { 0 } else { self.timestamp() };
         self.touch();
         let o = &mut self.st.objects[card as usize];
@@ -109,6 +154,7 @@ impl Game {
             o.revealed = 0;
             o.flags = 0;
             o.counters = [0; MAX_COUNTERS];
+            o.vars = [0; crate::state::MAX_OBJECT_VARS];
             o.since_turn = turn;
         }
         let new_id = o.id(card);
@@ -142,10 +188,12 @@ impl Game {
         let seq = self.st.next_attach_seq;
         self.st.next_attach_seq += 1;
         let turn = self.st.turn;
+        self.remember(c);
         let ts = self.timestamp();
         self.touch();
         let o = &mut self.st.objects[c as usize];
         o.timestamp = ts;
+        o.vars = [0; crate::state::MAX_OBJECT_VARS];
         o.incarnation = o.incarnation.wrapping_add(1);
         o.zone = zone;
         o.attached_to = Some(unit);

@@ -230,16 +230,17 @@ impl T {
         self.run()
     }
 
+    /// A zone's cards as players see it now (at a question asked mid-effect: that moment).
     pub fn zone(&self, p: PlayerId, zone: &str, slot: u8) -> Vec<ObjId> {
         let z = self
             .g
             .defs
             .game
             .zone_id(self.g.defs.game.zone_index(zone).expect("zone"), p, slot);
-        self.g
-            .zone_cards(z)
+        let st = self.g.position();
+        st.zones[z.0 as usize]
             .iter()
-            .map(|&c| self.g.obj_id(c))
+            .map(|&c| st.objects[c as usize].id(c))
             .collect()
     }
 

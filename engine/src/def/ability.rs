@@ -85,6 +85,8 @@ pub struct AbilityDef {
     pub skill: Option<String>,
     /// Count limit (803.1): how many times per turn it can be played.
     pub per_turn: Option<u32>,
+    /// Static prohibitions (104.4): game actions that cannot be done while its `if` holds.
+    pub prohibits: Vec<String>,
 }
 
 impl AbilityDef {
@@ -155,6 +157,8 @@ pub struct RawAbility {
     pub skill: Option<String>,
     #[serde(default)]
     pub per_turn: Option<u32>,
+    #[serde(default)]
+    pub prohibits: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -286,7 +290,7 @@ pub fn build(src: &Src, raw: RawAbility, errors: &mut Vec<LoadError>) -> Ability
         ),
         AbilityKind::Delayed => needs(raw.when.is_some(), "a delayed trigger needs `when: <event>`", errors),
         AbilityKind::Static => needs(
-            !raw.modify.is_empty() || raw.replaces.is_some() || raw.modify_damage.is_some() || raw.fails.is_some(),
+            !raw.modify.is_empty() || raw.replaces.is_some() || raw.modify_damage.is_some() || raw.fails.is_some() || !raw.prohibits.is_empty(),
             "a static ability needs `modify:` (a continuous effect), `replaces:` (a replacement), `modify_damage:` (704.3b) or `fails:` (920)",
             errors,
         ),
@@ -374,6 +378,7 @@ pub fn build(src: &Src, raw: RawAbility, errors: &mut Vec<LoadError>) -> Ability
         hooks,
         skill: raw.skill,
         per_turn: raw.per_turn,
+        prohibits: raw.prohibits,
     }
 }
 

@@ -146,6 +146,7 @@ pub struct GameDef {
     pub orientations: Vec<Named>,
     pub flags: Vec<Named>,
     pub counters: Vec<Named>,
+    pub object_vars: Vec<Named>,
     pub roles: Vec<RoleDef>,
     pub card_types: Vec<CardTypeDef>,
     pub fields: IndexMap<String, FieldDef>,

@@ -99,6 +99,20 @@ impl Cx<'_> {
 
     fn build(&mut self, raw: RawGame) -> GameDef {
         let dir = self.file.parent().unwrap_or(Path::new(".")).to_path_buf();
+        if raw.object_vars.len() > crate::state::MAX_OBJECT_VARS {
+            self.err(
+                "object_vars",
+                format!("at most {} object variables", crate::state::MAX_OBJECT_VARS),
+                None,
+            );
+        }
+        if raw.counters.len() > crate::state::MAX_COUNTERS {
+            self.err(
+                "counters",
+                format!("at most {} counters", crate::state::MAX_COUNTERS),
+                None,
+            );
+        }
         if raw.players != 2 {
             self.err(
                 "players",
@@ -305,6 +319,7 @@ impl Cx<'_> {
             orientations: raw.orientations.iter().map(nm).collect(),
             flags: raw.object_flags.iter().map(nm).collect(),
             counters: raw.counters.iter().map(nm).collect(),
+            object_vars: raw.object_vars.iter().map(nm).collect(),
             roles: raw
                 .attachment_roles
                 .iter()

@@ -22,6 +22,9 @@ pub struct RawGame {
     pub object_flags: Vec<RawNamed>,
     #[serde(default)]
     pub counters: Vec<RawNamed>,
+    /// Integer variables on each object, reset when it becomes a new object (at most 4).
+    #[serde(default)]
+    pub object_vars: Vec<RawNamed>,
     #[serde(default)]
     pub attachment_roles: Vec<RawRole>,
     pub card_types: Vec<RawCardType>,

@@ -130,6 +130,55 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             },
         )?,
     )?;
+    // k.choose_number(p, min, max, opts) → an integer in min..max, never below 0 (104.5).
+    k.raw_set(
+        "choose_number",
+        lua.create_function(|lua, (p, lo, hi, o): (i64, i64, i64, Option<Table>)| {
+            let ChoiceOpts { prompt, clause, .. } = opts_table(&o)?;
+            let lo = lo.max(0);
+            let options: Vec<Opt> = (lo..=hi.max(lo))
+                .map(|n| Opt {
+                    label: n.to_string(),
+                    value: Value::Int(n),
+                })
+                .collect();
+            with(lua, |g| {
+                let pl = player(g, p)?;
+                let picks = g
+                    .choose(pl, &prompt, clause.as_deref(), options, 1, 1)
+                    .map_err(fail)?;
+                Ok(lo + picks.first().copied().unwrap_or(0) as i64)
+            })
+        })?,
+    )?;
+    // k.choose_order(p, cards, opts) → the cards in the order the player puts them.
+    k.raw_set(
+        "choose_order",
+        lua.create_function(|lua, (p, cards, o): (i64, Vec<i64>, Option<Table>)| {
+            let ChoiceOpts { prompt, clause, .. } = opts_table(&o)?;
+            with(lua, |g| {
+                let pl = player(g, p)?;
+                let mut left = cards.clone();
+                let mut out = Vec::new();
+                while left.len() > 1 {
+                    let mut options = Vec::new();
+                    for &h in &left {
+                        let id = obj(g, h)?;
+                        options.push(Opt {
+                            label: g.card_label(Some(pl), id.card),
+                            value: Value::Int(h),
+                        });
+                    }
+                    let picks = g
+                        .choose(pl, &prompt, clause.as_deref(), options, 1, 1)
+                        .map_err(fail)?;
+                    out.push(left.remove(picks.first().copied().unwrap_or(0) as usize));
+                }
+                out.extend(left);
+                Ok(out)
+            })
+        })?,
+    )?;
     k.raw_set(
         "janken",
         lua.create_function(|lua, (a, b, clause): (i64, i64, Option<String>)| {

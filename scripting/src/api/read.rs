@@ -99,8 +99,18 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
     k.raw_set(
         "field",
         lua.create_function(|lua, (h, f): (i64, String)| {
-            // The field with continuous effects applied (809).
-            let v = with(lua, |g| Ok(g.field(obj(g, h)?.card, &f)))?;
+            // The field with continuous effects applied (809); for a card that has left,
+            // as it last was (812).
+            let v = with(lua, |g| {
+                let id = ObjId::from_handle(h)
+                    .ok_or_else(|| err(format!("{h} is not a card handle")))?;
+                match g.field_of(id, &f) {
+                    Some(v) => Ok(v),
+                    None => Err(err(format!(
+                        "card {h} no longer exists and nothing is known of it"
+                    ))),
+                }
+            })?;
             to_lua(lua, &v)
         })?,
     )?;
@@ -244,6 +254,60 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             with(lua, |g| {
                 let i = gvar_index(g, &v)?;
                 Ok(g.game_var(i))
+            })
+        })?,
+    )?;
+    // k.lki(c) → {name, zone, controller, owner, damage…, hp…}: the card now, or as it last
+    // was before it changed zones (812).
+    k.raw_set(
+        "lki",
+        lua.create_function(|lua, h: i64| {
+            let v = with(lua, |g| {
+                let id = ObjId::from_handle(h)
+                    .ok_or_else(|| err(format!("{h} is not a card handle")))?;
+                let o = match (g.current(id), g.last_known(id)) {
+                    (Some(o), _) => *o,
+                    (None, Some(l)) => l.obj,
+                    (None, None) => return Ok(fuda_engine::Value::Null),
+                };
+                let gd = &g.defs.game;
+                let def = &g.defs.cards.cards[o.def as usize];
+                let mut m = indexmap::IndexMap::new();
+                m.insert(
+                    "name".to_string(),
+                    fuda_engine::Value::Str(def.named.name.clone()),
+                );
+                m.insert(
+                    "zone".to_string(),
+                    fuda_engine::Value::Str(gd.zones[gd.zone_parts(o.zone).0].named.id.clone()),
+                );
+                m.insert(
+                    "controller".to_string(),
+                    fuda_engine::Value::Int(o.controller as i64 + 1),
+                );
+                m.insert(
+                    "owner".to_string(),
+                    fuda_engine::Value::Int(o.owner as i64 + 1),
+                );
+                for (i, c) in gd.counters.iter().enumerate() {
+                    m.insert(c.id.clone(), fuda_engine::Value::Int(o.counters[i] as i64));
+                }
+                for f in gd.fields.keys() {
+                    if let Some(v) = g.field_of(id, f) {
+                        m.insert(f.clone(), v);
+                    }
+                }
+                Ok(fuda_engine::Value::Map(m))
+            })?;
+            crate::convert::to_lua(lua, &v)
+        })?,
+    )?;
+    k.raw_set(
+        "ovar",
+        lua.create_function(|lua, (h, v): (i64, String)| {
+            with(lua, |g| {
+                let i = named_index(&g.defs.game.object_vars, &v, "object variable")?;
+                Ok(g.st.objects[obj(g, h)?.card as usize].vars[i])
             })
         })?,
     )?;

@@ -255,6 +255,29 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         })?,
     )?;
     k.raw_set(
+        "set_ovar",
+        lua.create_function(|lua, (h, v, x): (i64, String, i64)| {
+            with(lua, |g| {
+                let i = named_index(&g.defs.game.object_vars, &v, "object variable")?;
+                let id = obj(g, h)?;
+                g.st.objects[id.card as usize].vars[i] = x;
+                g.touch();
+                Ok(())
+            })
+        })?,
+    )?;
+    // k.prohibited(action, event) → the prohibiting ability's name, or nil (104.4).
+    k.raw_set(
+        "prohibited",
+        lua.create_function(|lua, (action, ev): (String, Option<mlua::Value>)| {
+            let event = ev.as_ref().map(from_lua).transpose()?.unwrap_or_default();
+            with(lua, |g| {
+                Ok(g.prohibited(&action, &event)
+                    .map(|(c, name)| format!("{}の「{name}」", g.name(c))))
+            })
+        })?,
+    )?;
+    k.raw_set(
         "random",
         lua.create_function(|lua, n: i64| with(lua, |g| Ok(g.random(n))))?,
     )?;
