@@ -59,12 +59,28 @@ impl Bundle {
 
     /// A deck by name (`decks/<name>.yaml`) or by path, checked against the construction rules.
     pub fn deck(&self, name: &str) -> Result<DeckDef, LoadErrors> {
-        let p = Path::new(name);
-        let file = if p.extension().is_some() || p.components().count() > 1 {
-            p.to_path_buf()
+        // A name in the game's decks/ folder (also `vanilla/flame-thunder`), else a path.
+        let named = self.dir.join("decks").join(format!("{name}.yaml"));
+        let file = if named.exists() {
+            named.clone()
         } else {
-            self.dir.join("decks").join(format!("{name}.yaml"))
+            Path::new(name).to_path_buf()
         };
+        if !file.exists() {
+            return Err(LoadError::new(
+                Location::file(&file),
+                format!(
+                    "no deck \"{name}\" (looked for {} and {})",
+                    named.display(),
+                    file.display()
+                ),
+            )
+            .hint(format!(
+                "decks of this game: {}",
+                self.deck_names().join(", ")
+            ))
+            .into());
+        }
         let deck = load_deck(&file, &self.defs.cards)?;
         let problems = check_deck(&self.defs.game, &self.defs.cards, &deck);
         if problems.is_empty() {
@@ -84,11 +100,9 @@ impl Bundle {
         let mut out: Vec<String> = std::fs::read_dir(self.dir.join("decks"))
             .map(|rd| {
                 rd.filter_map(|e| e.ok())
-                    .filter_map(|e| {
-                        e.path()
-                            .file_stem()
-                            .map(|s| s.to_string_lossy().to_string())
-                    })
+                    .map(|e| e.path())
+                    .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "yaml"))
+                    .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().to_string()))
                     .collect()
             })
             .unwrap_or_default();

@@ -18,7 +18,7 @@ use std::process::ExitCode;
     version,
     about,
     long_about,
-    after_help = "Examples:\n  fuda sim                      1000 random games with the built-in 汎用TCG starter decks\n  fuda sim --games 10 --seed 7  ten games from seed 7\n  fuda log --seed 43            one game's full log, each line citing its rule clause\n  fuda play                     you (P1) against the random agent\n  fuda play --p2 human          two people at one terminal\n  fuda sim --game tests/games/race   another game, defined as data"
+    after_help = "Examples:\n  fuda sim                      1000 random games with the built-in 汎用TCG starter decks\n  fuda sim --games 10 --seed 7  ten games from seed 7\n  fuda log --seed 182           one game's full log, each line citing its rule clause\n  fuda play                     you (P1) against the random agent\n  fuda play --p2 human          two people at one terminal\n  fuda sim --game tests/games/race   another game, defined as data"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -170,6 +170,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 "average turns: {:.1}",
                 sum.turns as f64 / sum.games.max(1) as f64
             );
+            say!("script errors: {}", sum.script_errors);
             if sum.turn_limit > 0 {
                 say!(
                     "turn limit reached (reported as draws, not a rule of the game): {}",

@@ -35,12 +35,15 @@ pub struct Summary {
     pub turn_limit: u64,
     pub turns: u64,
     pub first_player_wins: u64,
+    /// Card script errors (each cancelled that card's action; the game went on).
+    pub script_errors: u64,
 }
 
 impl Summary {
     pub fn add(&mut self, game: &Game, outcome: &Outcome) {
         self.games += 1;
         self.turns += game.st.turn as u64;
+        self.script_errors += game.log.iter().filter(|l| l.text.starts_with("⚠")).count() as u64;
         match outcome {
             Outcome::Win { winner, .. } => {
                 self.wins[*winner as usize] += 1;

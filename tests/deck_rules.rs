@@ -32,7 +32,12 @@ fn a_legal_deck_has_no_problems_402_2() {
         "16 cards: only the size"
     );
     let b = common::bundle();
-    for name in ["flame-thunder", "water-grass"] {
+    for name in [
+        "flame-thunder",
+        "water-grass",
+        "vanilla/flame-thunder",
+        "vanilla/water-grass",
+    ] {
         assert!(b.deck(name).is_ok(), "starter deck {name} is legal");
     }
 }

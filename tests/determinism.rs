@@ -38,7 +38,7 @@ fn sim_summary_is_reproducible() {
 /// One full game's rule-cited log (review changes to it like code).
 #[test]
 fn full_game_log_snapshot() {
-    insta::assert_snapshot!("generic_tcg_seed_43", fuda(&["log", "--seed", "43"]));
+    insta::assert_snapshot!("generic_tcg_seed_182", fuda(&["log", "--seed", "182"]));
 }
 
 /// The state is Clone + serde at every decision, also in the middle of an effect waiting for a

@@ -177,7 +177,12 @@ fn zone_ids(g: &Game) -> String {
 
 /// A card field by id or by its declared (Japanese) name.
 pub fn field_id<'a>(g: &'a Game, name: &str) -> Option<&'a str> {
-    let fields = &g.defs.game.fields;
+    field_id_in(&g.defs.game, name)
+}
+
+/// [`field_id`] given the game definition.
+pub fn field_id_in<'a>(game: &'a crate::def::game::GameDef, name: &str) -> Option<&'a str> {
+    let fields = &game.fields;
     if let Some((k, _)) = fields.get_key_value(name) {
         return Some(k);
     }

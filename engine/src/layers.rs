@@ -60,6 +60,8 @@ enum LiveOp {
 
 /// A continuous effect as the layer pass sees it (from a static ability or the state).
 struct Live {
+    /// Every name its expressions mention (fields, members, functions), for 809.3a.
+    reads: Vec<String>,
     order: (u64, u16, u16),
     source: ObjId,
     controller: PlayerId,
@@ -115,6 +117,7 @@ impl Game {
                     continue;
                 }
                 out.push(Live {
+                    reads: Vec::new(),
                     // 809.3b-1: a static ability's effects date from when it became valid.
                     order: (o.timestamp, card, ai as u16),
                     source: o.id(card),
@@ -157,6 +160,7 @@ impl Game {
                 },
             };
             out.push(Live {
+                reads: Vec::new(),
                 order: (e.timestamp, u16::MAX, i as u16),
                 source: e.source,
                 controller: e.controller,
@@ -178,6 +182,32 @@ impl Game {
             });
         }
         out
+    }
+
+    /// Fills `reads` for each live effect from its expressions.
+    fn note_reads(&self, lives: &mut [Live]) {
+        for l in lives.iter_mut() {
+            let mut names = Vec::new();
+            if let LiveScope::Dynamic(e) = &l.scope {
+                idents(e, &mut names);
+            }
+            if let Some((e, _)) = &l.condition {
+                idents(e, &mut names);
+            }
+            for (_, op) in &l.changes {
+                if let LiveOp::Add(Amount::Expr(e, _)) | LiveOp::Set(Amount::Expr(e, _)) = op {
+                    idents(e, &mut names);
+                }
+            }
+            // Japanese field names count as the field they name.
+            let ids: Vec<String> = names
+                .iter()
+                .filter_map(|n| crate::expr::field_id_in(&self.defs.game, n))
+                .map(str::to_string)
+                .collect();
+            names.extend(ids);
+            l.reads = names;
+        }
     }
 
     fn env<'a>(&'a self, live: &Live, chars: &'a Chars) -> GameEnv<'a> {
@@ -209,7 +239,16 @@ impl Game {
                 .copied()
                 .filter(|id| self.current(*id).is_some())
                 .collect(),
+            // Cards in hidden zones (e.g. the deck) are skipped: nobody can observe them, and
+            // they get the effects the moment they arrive where they are seen (809.4).
             LiveScope::Dynamic(expr) => (0..self.st.objects.len() as CardIdx)
+                .filter(|&c| {
+                    self.defs
+                        .game
+                        .zone_def(self.st.objects[c as usize].zone)
+                        .visibility
+                        != crate::def::game::Visibility::Hidden
+                })
                 .map(|c| self.obj_id(c))
                 .filter(|id| {
                     let item = card_value(*id);
@@ -283,7 +322,8 @@ impl Game {
     }
 
     fn compute_chars(&self) -> Chars {
-        let lives = self.live_effects();
+        let mut lives = self.live_effects();
+        self.note_reads(&mut lives);
         let mut chars = Chars::default();
         if lives.is_empty() {
             return chars;
@@ -321,6 +361,14 @@ impl Game {
             return 0;
         }
         let depends = |b: usize, a: usize| -> bool {
+            // B can depend on A only if B's expressions mention a field A changes.
+            if !lives[a]
+                .changes
+                .iter()
+                .any(|(f, _)| lives[b].reads.iter().any(|r| r == f))
+            {
+                return false;
+            }
             let before = self.footprint(&lives[b], layer, chars);
             let mut trial = chars.clone();
             self.apply(&lives[a], layer, &mut trial);
@@ -335,6 +383,35 @@ impl Game {
             }
         }
         0
+    }
+}
+
+/// Every identifier, member and function name an expression mentions.
+fn idents(e: &Expr, out: &mut Vec<String>) {
+    use fuda_grammar::ExprKind as K;
+    match &e.kind {
+        K::Ident(n) => out.push(n.clone()),
+        K::Member { base, name } => {
+            out.push(name.clone());
+            idents(base, out);
+        }
+        K::Call { name, args } => {
+            out.push(name.clone());
+            args.iter().for_each(|a| idents(a, out));
+        }
+        K::Unary { expr, .. } => idents(expr, out),
+        K::Binary { lhs, rhs, .. } => {
+            idents(lhs, out);
+            idents(rhs, out);
+        }
+        K::Where {
+            collection,
+            condition,
+        } => {
+            idents(collection, out);
+            idents(condition, out);
+        }
+        _ => {}
     }
 }
 

@@ -17,12 +17,12 @@ pub fn bundle() -> Bundle {
 }
 
 impl T {
-    /// A game with the two starter decks (P1 炎雷, P2 水草), played through setup by picking
+    /// A game with the two vanilla starter decks (P1 炎雷, P2 水草), played through setup by picking
     /// the first option, stopped at the first main-phase action decision.
     pub fn new(seed: u64) -> T {
         let b = bundle();
-        let d1 = b.deck("flame-thunder").expect("deck");
-        let d2 = b.deck("water-grass").expect("deck");
+        let d1 = b.deck("vanilla/flame-thunder").expect("deck");
+        let d2 = b.deck("vanilla/water-grass").expect("deck");
         let g = b.new_game([&d1, &d2], seed);
         let mut t = T { b, g };
         loop {
