@@ -228,3 +228,22 @@ fn deep_recursion_is_stopped() {
         "{e}"
     );
 }
+
+/// A grammar error in a card's expression points at its line and at the offending character.
+#[test]
+fn expression_errors_point_at_the_character() {
+    let dir = race_with("expr", |f, t| {
+        if f == "packs/numbers.yaml" {
+            "cards:\n  - id: X-2\n    name: 壊れた式\n    type: number\n    points: 1\n    abilities:\n      - name: 式\n        kind: triggered\n        when: 手番\n        if: event.card == and self\n        effect: |\n          local a = 1\n".to_string()
+        } else {
+            t
+        }
+    });
+    let e = load_err(&dir);
+    assert!(
+        e.contains(
+            "numbers.yaml:10:27: if: expected an expression after \"==\", found keyword \"and\""
+        ),
+        "{e}"
+    );
+}

@@ -365,6 +365,12 @@ function M.success_check(unit, skill, clause)
   return true
 end
 
+-- 920.1 for a triggered EX skill (the kernel asks before it resolves; 804.2c-31).
+function M.ability_success_check(card, name)
+  local unit = k.attached_to(card) or card
+  return M.success_check(unit, name, "804.2c-31")
+end
+
 -- 703: the turn player's main unit may declare one skill whose cost it can meet.
 function M.skill_step()
   local tp = k.turn_player()

@@ -127,7 +127,16 @@ impl GameEnv<'_> {
     fn card_member(&self, id: ObjId, name: &str) -> Result<V, String> {
         let g = self.game;
         let gd = &g.defs.game;
-        let o = &g.st.objects[id.card as usize];
+        // A card that has left is read as it last was (812).
+        let lki = if g.current(id).is_none() {
+            g.last_known(id)
+        } else {
+            None
+        };
+        let o = match lki {
+            Some(l) => &l.obj,
+            None => &g.st.objects[id.card as usize],
+        };
         let def = &g.defs.cards.cards[o.def as usize];
         Ok(match name {
             "name" | "名前" => V::Str(def.named.name.clone()),
@@ -156,7 +165,12 @@ impl GameEnv<'_> {
                             .collect(),
                     )
                 } else if let Some(field) = field_id(self.game, name) {
-                    to_grammar(&crate::layers::chars_field(g, self.chars, id.card, field))
+                    match lki {
+                        Some(_) => to_grammar(&g.field_of(id, field).unwrap_or_default()),
+                        None => {
+                            to_grammar(&crate::layers::chars_field(g, self.chars, id.card, field))
+                        }
+                    }
                 } else {
                     return Err(format!("a card has no \"{name}\""));
                 }

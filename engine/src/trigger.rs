@@ -47,7 +47,7 @@ impl Game {
     /// listens to it and whose `if` holds gets one more trigger; matching delayed triggers too.
     pub fn raise(&mut self, name: &str, data: Value) {
         let defs = Arc::clone(&self.defs);
-        let listeners: Vec<(usize, usize)> = defs.cards.triggers_for(name).collect();
+        let listeners: Vec<(usize, usize)> = defs.cards.triggers_for(name).to_vec();
         // The card the event is about is judged as it was when it happened (807.5).
         let subject = data
             .get("card")
@@ -67,7 +67,11 @@ impl Game {
                         continue;
                     }
                     let ability = &defs.cards.cards[def].abilities[ai];
-                    let id = self.obj_id(card);
+                    // The subject's own ability sees itself as the event names it (807.5).
+                    let id = match subject {
+                        Some(s) if is_subject => s,
+                        _ => self.obj_id(card),
+                    };
                     let controller = self.st.objects[card as usize].controller;
                     if self.condition_holds(ability, id, controller, Some(&data), None) {
                         self.add_trigger(id, def as u16, ai as u16, controller, data.clone(), None);
@@ -328,6 +332,19 @@ impl Game {
                 a.name
             ),
         );
+        // 813.3, 920.1, 804.2c-31: a triggered EX skill gets the game's success check first.
+        if a.ex_skill {
+            if let Some(check) = &defs.game.skill_success_check {
+                let args = [Value::Int(t.source.to_handle()), Value::Str(a.name.clone())];
+                if !crate::run::truthy(&host.call(self, check, &args)?) {
+                    self.log_line(
+                        Some("920.2b"),
+                        format!("「{}」は失敗: 効果を適用しない (fails: no effect)", a.name),
+                    );
+                    return Ok(());
+                }
+            }
+        }
         let mut ctx = IndexMap::new();
         ctx.insert("self".to_string(), Value::Int(t.source.to_handle()));
         ctx.insert(

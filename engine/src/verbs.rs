@@ -1,6 +1,7 @@
 //! Game actions as kernel verbs (900–920 in the 汎用TCG's terms, but generic): the only way
 //! scripts change the state. Each verb logs what it does when the rules name it.
 use crate::decision::{Decision, DecisionKind, Opt};
+use crate::def::game::Visibility;
 use crate::error::RunError;
 use crate::game::Game;
 use crate::host::Fail;
@@ -8,6 +9,9 @@ use crate::ids::{CardIdx, ObjId, PlayerId, ZoneId};
 use crate::state::MAX_COUNTERS;
 use crate::value::Value;
 use rand_core::Rng;
+
+/// The event every zone change raises (807.5), with `card`, `new`, `from`, `to`, `player`.
+pub const MOVED: &str = "移動";
 
 /// Where a moved card goes in an ordered zone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,6 +168,30 @@ impl Game {
                 self.st.objects[a.card as usize].zone = zone;
             }
         }
+        // 807.5: the zone-move event names the card as it was in the public zone or the area
+        // when it leaves one for a hidden zone or a non-area zone (807.5a–b), else as it is in
+        // its new zone (807.5c). `new` is always the new object.
+        let from_def = defs.game.zone_def(from_zone);
+        let looks_back = (from_def.visibility == Visibility::Public
+            && to.visibility != Visibility::Public)
+            || (from_def.area && !to.area);
+        let mut data = indexmap::IndexMap::new();
+        data.insert(
+            "card".to_string(),
+            Value::Int(if looks_back {
+                id.to_handle()
+            } else {
+                new_id.to_handle()
+            }),
+        );
+        data.insert("new".to_string(), Value::Int(new_id.to_handle()));
+        data.insert("from".to_string(), Value::Str(from_def.named.id.clone()));
+        data.insert("to".to_string(), Value::Str(to.named.id.clone()));
+        data.insert(
+            "player".to_string(),
+            Value::Int(self.st.objects[card as usize].owner as i64 + 1),
+        );
+        self.raise(MOVED, Value::Map(data));
         Ok(Some(new_id))
     }
 
@@ -205,7 +233,22 @@ impl Game {
         o.flags = 0;
         o.counters = [0; MAX_COUNTERS];
         o.since_turn = turn;
-        Ok(Some(o.id(c)))
+        let new_id = o.id(c);
+        let (owner, to) = (o.owner, o.zone);
+        let mut data = indexmap::IndexMap::new();
+        data.insert("card".to_string(), Value::Int(new_id.to_handle()));
+        data.insert("new".to_string(), Value::Int(new_id.to_handle()));
+        data.insert(
+            "from".to_string(),
+            Value::Str(self.defs.game.zone_def(from).named.id.clone()),
+        );
+        data.insert(
+            "to".to_string(),
+            Value::Str(self.defs.game.zone_def(to).named.id.clone()),
+        );
+        data.insert("player".to_string(), Value::Int(owner as i64 + 1));
+        self.raise(MOVED, Value::Map(data));
+        Ok(Some(new_id))
     }
 
     /// Draws `n` cards one at a time (904). Returns how many were drawn; a shortfall marks a

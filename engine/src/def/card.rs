@@ -40,18 +40,14 @@ pub struct CardDb {
     /// Per card: whether it has a static ability with a continuous effect (805), so the
     /// layer pass can skip the others.
     pub has_static: Vec<bool>,
+    /// Triggered abilities by the event they listen to (807.2).
+    pub triggers: IndexMap<String, Vec<(usize, usize)>>,
 }
 
 impl CardDb {
     /// (card, ability) pairs of triggered abilities that listen to `event`, in card order.
-    pub fn triggers_for<'a>(&'a self, event: &'a str) -> impl Iterator<Item = (usize, usize)> + 'a {
-        self.cards.iter().enumerate().flat_map(move |(ci, c)| {
-            c.abilities.iter().enumerate().filter_map(move |(ai, a)| {
-                (a.kind == super::ability::AbilityKind::Triggered
-                    && a.when.as_deref() == Some(event))
-                .then_some((ci, ai))
-            })
-        })
+    pub fn triggers_for(&self, event: &str) -> &[(usize, usize)] {
+        self.triggers.get(event).map_or(&[], |v| v.as_slice())
     }
 
     pub fn get(&self, id: &str) -> Option<&CardDef> {
@@ -231,6 +227,14 @@ pub fn parse_cards(
                             .hint("list the field under one of the game's `layers:`"),
                     );
                 }
+            }
+        }
+        for (ai, a) in abilities.iter().enumerate() {
+            if let (super::ability::AbilityKind::Triggered, Some(ev)) = (a.kind, &a.when) {
+                db.triggers
+                    .entry(ev.clone())
+                    .or_default()
+                    .push((db.cards.len(), ai));
             }
         }
         db.by_id.insert(rc.id.clone(), db.cards.len());

@@ -166,6 +166,8 @@ pub struct GameDef {
     pub layers: Vec<(Named, Option<String>, Vec<String>)>,
     /// 802: extra validity condition for abilities of cards in the area.
     pub ability_valid_if: Option<(fuda_grammar::Expr, String)>,
+    /// 920.1 for triggered EX skills: the game's success-check hook.
+    pub skill_success_check: Option<String>,
     /// 802.2a-style: EX skills are valid only while this holds about their unit.
     pub ex_skill_valid_if: Option<(fuda_grammar::Expr, String)>,
     /// Readings of ambiguous rules chosen by the game (name → value).

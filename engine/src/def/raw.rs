@@ -54,6 +54,10 @@ pub struct RawGame {
     /// about the card (`self`), e.g. `not self.ko`.
     #[serde(default)]
     pub ability_valid_if: Option<String>,
+    /// Hook run before a triggered ability that is an EX skill resolves (813.3, 920.1): called
+    /// with the card and the ability's name; false means it fails (920.2b).
+    #[serde(default)]
+    pub skill_success_check: Option<String>,
     /// EX skills (209) are valid only while this holds about their unit (`self`), e.g. 802.2a.
     #[serde(default)]
     pub ex_skill_valid_if: Option<String>,

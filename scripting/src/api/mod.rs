@@ -55,6 +55,18 @@ pub(crate) fn obj(g: &Game, h: i64) -> R<ObjId> {
     }
 }
 
+/// A card for reading: its current object, or as it last was if it has left (812).
+pub(crate) fn seen(g: &Game, h: i64) -> R<fuda_engine::state::Obj> {
+    let id = ObjId::from_handle(h).ok_or_else(|| err(format!("{h} is not a card handle")))?;
+    match (g.current(id), g.last_known(id)) {
+        (Some(o), _) => Ok(*o),
+        (None, Some(l)) => Ok(l.obj),
+        (None, None) => Err(err(format!(
+            "card {h} no longer exists and nothing is known of it"
+        ))),
+    }
+}
+
 pub(crate) fn zone(g: &Game, p: i64, name: &str, slot: Option<i64>) -> R<ZoneId> {
     let k = g
         .defs

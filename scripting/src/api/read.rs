@@ -51,8 +51,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         "zone_of",
         lua.create_function(|lua, h: i64| {
             with(lua, |g| {
-                let id = obj(g, h)?;
-                let z = g.st.objects[id.card as usize].zone;
+                let z = seen(g, h)?.zone;
                 let (kind, p, slot) = g.defs.game.zone_parts(z);
                 Ok((
                     g.defs.game.zones[kind].named.id.clone(),
@@ -72,18 +71,23 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
     )?;
     k.raw_set(
         "name",
-        lua.create_function(|lua, h: i64| with(lua, |g| Ok(g.name(obj(g, h)?.card).to_string())))?,
+        lua.create_function(|lua, h: i64| {
+            with(lua, |g| {
+                Ok(g.defs.cards.cards[seen(g, h)?.def as usize]
+                    .named
+                    .name
+                    .clone())
+            })
+        })?,
     )?;
     k.raw_set(
         "card_id",
         lua.create_function(|lua, h: i64| {
             with(lua, |g| {
-                Ok(
-                    g.defs.cards.cards[g.st.objects[obj(g, h)?.card as usize].def as usize]
-                        .named
-                        .id
-                        .clone(),
-                )
+                Ok(g.defs.cards.cards[seen(g, h)?.def as usize]
+                    .named
+                    .id
+                    .clone())
             })
         })?,
     )?;
@@ -91,7 +95,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         "card_type",
         lua.create_function(|lua, h: i64| {
             with(lua, |g| {
-                let d = &g.defs.cards.cards[g.st.objects[obj(g, h)?.card as usize].def as usize];
+                let d = &g.defs.cards.cards[seen(g, h)?.def as usize];
                 Ok(g.defs.game.card_types[d.card_type].named.id.clone())
             })
         })?,
@@ -118,31 +122,27 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         "printed",
         lua.create_function(|lua, (h, f): (i64, String)| {
             // 809.6: the printed value, no continuous effects.
-            let v = with(lua, |g| Ok(g.printed(obj(g, h)?.card, &f)))?;
+            let v = with(lua, |g| {
+                Ok(g.defs.cards.cards[seen(g, h)?.def as usize]
+                    .field(&f)
+                    .clone())
+            })?;
             to_lua(lua, &v)
         })?,
     )?;
     k.raw_set(
         "owner",
-        lua.create_function(|lua, h: i64| {
-            with(lua, |g| {
-                Ok(g.st.objects[obj(g, h)?.card as usize].owner as i64 + 1)
-            })
-        })?,
+        lua.create_function(|lua, h: i64| with(lua, |g| Ok(seen(g, h)?.owner as i64 + 1)))?,
     )?;
     k.raw_set(
         "controller",
-        lua.create_function(|lua, h: i64| {
-            with(lua, |g| {
-                Ok(g.st.objects[obj(g, h)?.card as usize].controller as i64 + 1)
-            })
-        })?,
+        lua.create_function(|lua, h: i64| with(lua, |g| Ok(seen(g, h)?.controller as i64 + 1)))?,
     )?;
     k.raw_set(
         "orientation",
         lua.create_function(|lua, h: i64| {
             with(lua, |g| {
-                let o = g.st.objects[obj(g, h)?.card as usize].orientation as usize;
+                let o = seen(g, h)?.orientation as usize;
                 Ok(g.defs
                     .game
                     .orientations
@@ -157,7 +157,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         lua.create_function(|lua, (h, f): (i64, String)| {
             with(lua, |g| {
                 let i = named_index(&g.defs.game.flags, &f, "object flag")?;
-                Ok(g.st.objects[obj(g, h)?.card as usize].has_flag(i))
+                Ok(seen(g, h)?.has_flag(i))
             })
         })?,
     )?;
@@ -166,23 +166,17 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         lua.create_function(|lua, (h, c): (i64, String)| {
             with(lua, |g| {
                 let i = named_index(&g.defs.game.counters, &c, "counter")?;
-                Ok(g.st.objects[obj(g, h)?.card as usize].counters[i] as i64)
+                Ok(seen(g, h)?.counters[i] as i64)
             })
         })?,
     )?;
     k.raw_set(
         "face_up",
-        lua.create_function(|lua, h: i64| {
-            with(lua, |g| Ok(g.st.objects[obj(g, h)?.card as usize].face_up))
-        })?,
+        lua.create_function(|lua, h: i64| with(lua, |g| Ok(seen(g, h)?.face_up)))?,
     )?;
     k.raw_set(
         "since_turn",
-        lua.create_function(|lua, h: i64| {
-            with(lua, |g| {
-                Ok(g.st.objects[obj(g, h)?.card as usize].since_turn as i64)
-            })
-        })?,
+        lua.create_function(|lua, h: i64| with(lua, |g| Ok(seen(g, h)?.since_turn as i64)))?,
     )?;
     k.raw_set(
         "attachments",
@@ -207,7 +201,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         "attached_to",
         lua.create_function(|lua, h: i64| {
             with(lua, |g| {
-                let o = g.st.objects[obj(g, h)?.card as usize];
+                let o = seen(g, h)?;
                 Ok(o.attached_to
                     .filter(|u| g.current(*u).is_some())
                     .map(ObjId::to_handle))
@@ -218,7 +212,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         "role",
         lua.create_function(|lua, h: i64| {
             with(lua, |g| {
-                let o = g.st.objects[obj(g, h)?.card as usize];
+                let o = seen(g, h)?;
                 Ok(o.attached_to
                     .map(|_| g.defs.game.roles[o.role as usize].named.id.clone()))
             })
@@ -307,7 +301,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         lua.create_function(|lua, (h, v): (i64, String)| {
             with(lua, |g| {
                 let i = named_index(&g.defs.game.object_vars, &v, "object variable")?;
-                Ok(g.st.objects[obj(g, h)?.card as usize].vars[i])
+                Ok(seen(g, h)?.vars[i])
             })
         })?,
     )?;
