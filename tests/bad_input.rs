@@ -247,3 +247,57 @@ fn expression_errors_point_at_the_character() {
         "{e}"
     );
 }
+
+/// A hostile pack: every card's hook attacks the host differently. Each attack is stopped with
+/// a clear error naming the card, that card's action is cancelled, and the game plays on.
+#[test]
+fn a_hostile_pack_is_stopped_card_by_card() {
+    let attacks = [
+        ("os", "os.execute('touch /tmp/fuda-pwned')", "global 'os'"),
+        ("io", "io.open('/etc/passwd')", "global 'io'"),
+        ("require", "require('os')", "global 'require'"),
+        ("load", "load('return 1')()", "global 'load'"),
+        ("loop", "while true do end", "instruction budget exceeded"),
+        ("memory", "local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 4096) .. i end", "memory"),
+        ("recursion", "local function f(n) return f(n + 1) + 1 end f(1)", "memory|stack overflow"),
+        ("global", "stash = (stash or 0) + 1", "scripts cannot set globals"),
+        ("rules", "rules.draw_one = nil", "read-only"),
+    ];
+    let mut pack = String::from("cards:\n");
+    for (i, (name, code, _)) in attacks.iter().enumerate() {
+        pack.push_str(&format!(
+            "  - id: H-{i}\n    name: 悪意{i}\n    type: number\n    points: 1\n    abilities:\n      - name: {name}\n        kind: triggered\n        when: 手番\n        effect: |\n          {code}\n"
+        ));
+    }
+    let deck: String = (0..attacks.len()).map(|i| format!("H-{i}: 1, ")).collect::<String>() + "N1: 1";
+    let dir = race_with("hostile", |f, t| match f {
+        "packs/numbers.yaml" => format!("{t}{}", pack.trim_start_matches("cards:\n")),
+        "game.yaml" => t
+            .replace("- { do: draw_one, clause: \"R2\" }", "- { do: draw_one, clause: \"R2\" }\n        - { event: 手番 }\n        - { rule_check: \"R5\" }")
+            .replace("visibility: public }", "visibility: public, area: true }")
+            .replace("size: { exactly: 10, clause: \"R1\" }", "size: { exactly: 10, clause: \"R1\" }"),
+        "decks/low.yaml" | "decks/high.yaml" => format!("name: x\ncards: {{ {deck} }}\n"),
+        _ => t,
+    });
+    let b = Bundle::load(&dir).expect("the hostile pack loads (its code only runs in hooks)");
+    let d = b.deck("low").expect("deck");
+    let mut seen = vec![false; attacks.len()];
+    for seed in 0..6 {
+        if seen.iter().all(|s| *s) {
+            break;
+        }
+        let mut g = b.new_game([&d, &d], seed);
+        let mut agents: [Box<dyn Agent>; 2] = [Box::new(RandomAgent::new(seed)), Box::new(RandomAgent::new(seed + 9))];
+        play_out(&mut g, &b.host, &mut agents).expect("the game goes on to its end");
+        for l in g.log.iter().filter(|l| l.text.contains("スクリプトエラー")) {
+            for (i, (name, _, msg)) in attacks.iter().enumerate() {
+                if l.text.contains(&format!("「{name}」")) {
+                    assert!(msg.split('|').any(|m| l.text.contains(m)), "{name}: {}", l.text);
+                    seen[i] = true;
+                }
+            }
+        }
+    }
+    assert!(seen.iter().all(|s| *s), "every attack was tried and stopped: {seen:?}");
+    assert!(!std::path::Path::new("/tmp/fuda-pwned").exists());
+}
