@@ -258,9 +258,21 @@ fn a_hostile_pack_is_stopped_card_by_card() {
         ("require", "require('os')", "global 'require'"),
         ("load", "load('return 1')()", "global 'load'"),
         ("loop", "while true do end", "instruction budget exceeded"),
-        ("memory", "local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 4096) .. i end", "memory"),
-        ("recursion", "local function f(n) return f(n + 1) + 1 end f(1)", "memory|stack overflow"),
-        ("global", "stash = (stash or 0) + 1", "scripts cannot set globals"),
+        (
+            "memory",
+            "local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 4096) .. i end",
+            "memory",
+        ),
+        (
+            "recursion",
+            "local function f(n) return f(n + 1) + 1 end f(1)",
+            "memory|stack overflow",
+        ),
+        (
+            "global",
+            "stash = (stash or 0) + 1",
+            "scripts cannot set globals",
+        ),
         ("rules", "rules.draw_one = nil", "read-only"),
     ];
     let mut pack = String::from("cards:\n");
@@ -269,8 +281,12 @@ fn a_hostile_pack_is_stopped_card_by_card() {
             "  - id: H-{i}\n    name: 悪意{i}\n    type: number\n    points: 1\n    abilities:\n      - name: {name}\n        kind: triggered\n        when: 手番\n        effect: |\n          {code}\n"
         ));
     }
-    let deck: String = (0..attacks.len()).map(|i| format!("H-{i}: 1, ")).collect::<String>() + "N1: 1";
-    let dir = race_with("hostile", |f, t| match f {
+    let deck: String = (0..attacks.len())
+        .map(|i| format!("H-{i}: 1, "))
+        .collect::<String>()
+        + "N1: 1";
+    let dir = race_with("hostile", |f, t| {
+        match f {
         "packs/numbers.yaml" => format!("{t}{}", pack.trim_start_matches("cards:\n")),
         "game.yaml" => t
             .replace("- { do: draw_one, clause: \"R2\" }", "- { do: draw_one, clause: \"R2\" }\n        - { event: 手番 }\n        - { rule_check: \"R5\" }")
@@ -278,6 +294,7 @@ fn a_hostile_pack_is_stopped_card_by_card() {
             .replace("size: { exactly: 10, clause: \"R1\" }", "size: { exactly: 10, clause: \"R1\" }"),
         "decks/low.yaml" | "decks/high.yaml" => format!("name: x\ncards: {{ {deck} }}\n"),
         _ => t,
+    }
     });
     let b = Bundle::load(&dir).expect("the hostile pack loads (its code only runs in hooks)");
     let d = b.deck("low").expect("deck");
@@ -287,17 +304,57 @@ fn a_hostile_pack_is_stopped_card_by_card() {
             break;
         }
         let mut g = b.new_game([&d, &d], seed);
-        let mut agents: [Box<dyn Agent>; 2] = [Box::new(RandomAgent::new(seed)), Box::new(RandomAgent::new(seed + 9))];
+        let mut agents: [Box<dyn Agent>; 2] = [
+            Box::new(RandomAgent::new(seed)),
+            Box::new(RandomAgent::new(seed + 9)),
+        ];
         play_out(&mut g, &b.host, &mut agents).expect("the game goes on to its end");
         for l in g.log.iter().filter(|l| l.text.contains("スクリプトエラー")) {
             for (i, (name, _, msg)) in attacks.iter().enumerate() {
                 if l.text.contains(&format!("「{name}」")) {
-                    assert!(msg.split('|').any(|m| l.text.contains(m)), "{name}: {}", l.text);
+                    assert!(
+                        msg.split('|').any(|m| l.text.contains(m)),
+                        "{name}: {}",
+                        l.text
+                    );
                     seen[i] = true;
                 }
             }
         }
     }
-    assert!(seen.iter().all(|s| *s), "every attack was tried and stopped: {seen:?}");
+    assert!(
+        seen.iter().all(|s| *s),
+        "every attack was tried and stopped: {seen:?}"
+    );
     assert!(!std::path::Path::new("/tmp/fuda-pwned").exists());
+}
+
+/// Hooks in a Lua file beside the card: a missing function or a syntax error is reported.
+#[test]
+fn hook_files_report_missing_functions_and_syntax_errors() {
+    let card = "cards:\n  - id: X-3\n    name: 外部\n    type: number\n    points: 1\n    abilities:\n      - name: 外\n        kind: triggered\n        when: 手番\n        effect: \"@lib.lua:go\"\n";
+    let dir = race_with("hookfile", |f, t| {
+        if f == "packs/numbers.yaml" {
+            card.to_string()
+        } else {
+            t
+        }
+    });
+    std::fs::write(
+        dir.join("packs/lib.lua"),
+        "return { other = function(ctx) end }\n",
+    )
+    .expect("write");
+    let e = load_err(&dir);
+    assert!(
+        e.contains("numbers.yaml:10:") && e.contains("has no function \"go\""),
+        "{e}"
+    );
+    std::fs::write(
+        dir.join("packs/lib.lua"),
+        "local F = {}\nfunction F.go(ctx)\n  if then\nend\nreturn F\n",
+    )
+    .expect("write");
+    let e = load_err(&dir);
+    assert!(e.contains("lib.lua:3:"), "{e}");
 }

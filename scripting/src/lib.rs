@@ -140,9 +140,46 @@ impl LuaHost {
     /// `controller`, `event` and `data` as locals; its lines keep the card file's line numbers.
     pub fn load_cards(&self, db: &CardDb) -> Result<(), LoadErrors> {
         let mut errors = Vec::new();
+        let mut files: Vec<(std::path::PathBuf, Result<Table, LoadError>)> = Vec::new();
         for (ci, card) in db.cards.iter().enumerate() {
             for (ai, ability) in card.abilities.iter().enumerate() {
                 for (name, src) in &ability.hooks {
+                    if let Some((path, func)) = &src.file_fn {
+                        // A function of a Lua file beside the card, loaded once per file.
+                        if !files.iter().any(|(p, _)| p == path) {
+                            self.used.set(0);
+                            let table = load_script(&self.lua, path, &self.used).map_err(|e| {
+                                e.0.into_iter().next().unwrap_or_else(|| {
+                                    LoadError::new(Location::file(path), "cannot load")
+                                })
+                            });
+                            files.push((path.clone(), table));
+                        }
+                        let found = files
+                            .iter()
+                            .find(|(p, _)| p == path)
+                            .map(|(_, t)| t.clone());
+                        match found {
+                            Some(Ok(t)) => match t.raw_get::<mlua::Value>(func.as_str()) {
+                                Ok(mlua::Value::Function(f)) => {
+                                    if let Err(e) = self.hooks.raw_set(hook_name(ci, ai, name), f) {
+                                        errors.push(LoadError::new(src.location.clone(), e.to_string()));
+                                    }
+                                }
+                                _ => errors.push(
+                                    LoadError::new(src.location.clone(), format!("card {} ability 「{}」 {name}: {} has no function \"{func}\"", card.named.id, ability.name, path.display()))
+                                        .hint("the file must return a table of functions, e.g. `return { first_aid = function(ctx) … end }`"),
+                                ),
+                            },
+                            Some(Err(e)) => {
+                                if !errors.contains(&e) {
+                                    errors.push(e);
+                                }
+                            }
+                            None => {}
+                        }
+                        continue;
+                    }
                     let line = src.location.line.max(1);
                     let mut chunk = "\n".repeat(line.saturating_sub(2));
                     chunk.push_str("return function(ctx) local self, controller, event, data = ctx.self, ctx.controller, ctx.event, ctx.data");

@@ -27,8 +27,11 @@ pub enum AbilityKind {
 /// Lua source of a hook, with where it starts in its file (for error lines).
 #[derive(Clone, Debug, PartialEq)]
 pub struct HookSrc {
+    /// Inline Lua (a function body), or empty when the hook is a function in a file.
     pub code: String,
     pub location: Location,
+    /// `@file.lua:name`: the function `name` of the table a Lua file beside the card returns.
+    pub file_fn: Option<(std::path::PathBuf, String)>,
 }
 
 /// One change a continuous effect makes to a field (809.1b–e).
@@ -193,8 +196,18 @@ impl Src<'_> {
         }
     }
 
-    /// Where a block of Lua starts: the line of its first non-blank line.
+    /// Where a block of Lua starts: the line of its first non-blank line. `@file.lua:name`
+    /// names a function in a Lua file beside the card file instead.
     fn code(&self, code: &str) -> HookSrc {
+        if let Some(r) = code.trim().strip_prefix('@') {
+            let (file, name) = r.rsplit_once(':').unwrap_or((r, ""));
+            let dir = self.file.parent().unwrap_or(Path::new("."));
+            return HookSrc {
+                code: String::new(),
+                location: self.at(code.trim()),
+                file_fn: Some((dir.join(file), name.to_string())),
+            };
+        }
         let first = code
             .lines()
             .find(|l| !l.trim().is_empty())
@@ -209,6 +222,7 @@ impl Src<'_> {
         HookSrc {
             code: code.to_string(),
             location,
+            file_fn: None,
         }
     }
 
