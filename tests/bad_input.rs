@@ -290,8 +290,7 @@ fn a_hostile_pack_is_stopped_card_by_card() {
         "packs/numbers.yaml" => format!("{t}{}", pack.trim_start_matches("cards:\n")),
         "game.yaml" => t
             .replace("- { do: draw_one, clause: \"R2\" }", "- { do: draw_one, clause: \"R2\" }\n        - { event: 手番 }\n        - { rule_check: \"R5\" }")
-            .replace("visibility: public }", "visibility: public, area: true }")
-            .replace("size: { exactly: 10, clause: \"R1\" }", "size: { exactly: 10, clause: \"R1\" }"),
+            .replace("visibility: public }", "visibility: public, area: true }"),
         "decks/low.yaml" | "decks/high.yaml" => format!("name: x\ncards: {{ {deck} }}\n"),
         _ => t,
     }

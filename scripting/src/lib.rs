@@ -171,12 +171,8 @@ impl LuaHost {
                                         .hint("the file must return a table of functions, e.g. `return { first_aid = function(ctx) … end }`"),
                                 ),
                             },
-                            Some(Err(e)) => {
-                                if !errors.contains(&e) {
-                                    errors.push(e);
-                                }
-                            }
-                            None => {}
+                            Some(Err(e)) if !errors.contains(&e) => errors.push(e),
+                            Some(Err(_)) | None => {}
                         }
                         continue;
                     }
