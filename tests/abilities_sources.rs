@@ -149,3 +149,53 @@ cards:
             .collect::<Vec<_>>()
     );
 }
+
+/// 104.3: being told to enter a state one is already in is not entering it: recovering a unit
+/// that is already normal raises no 復帰した event. Also: math.random uses the game's RNG.
+#[test]
+fn same_state_is_not_a_new_state_104_3() {
+    let cards = r#"
+cards:
+  - id: T-3
+    name: 気付け薬
+    type: command
+    subtype: tactic
+    abilities:
+      - name: 気付け
+        kind: command
+        effect: |
+          local m = rules.main_unit(controller)
+          rules.recover(m)
+          k.log(nil, "乱数 ", math.random(6), " ", math.random(10, 12))
+  - id: T-4
+    name: 復帰の見張り
+    type: unit
+    hp: 100
+    attributes: [光]
+    retreat_cost: 0
+    skills: [{ name: 見張り, cost: 0, damage: 10 }]
+    abilities:
+      - name: 見張り
+        kind: triggered
+        when: 復帰した
+        effect: |
+          rules.draw(controller, 1, "見張り")
+"#;
+    for rested in [false, true] {
+        let mut t = T::empty_with(1, cards);
+        let m = t.place(P1, "T-4", "main", 0);
+        t.place(P1, "T-3", "hand", 0);
+        t.place(P2, "GT-011", "main", 0);
+        if rested {
+            t.with(|g| g.st.objects[m.card as usize].orientation = 1);
+        }
+        t.act(P1, "コマンドをプレイ: 気付け薬");
+        assert_eq!(t.logged("907.1", "復帰"), rested);
+        assert_eq!(
+            t.logged("807.3", "「見張り」をプレイ"),
+            rested,
+            "rested = {rested}"
+        );
+        assert!(t.g.log.iter().any(|l| l.text.starts_with("乱数 ")));
+    }
+}

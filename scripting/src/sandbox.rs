@@ -48,7 +48,7 @@ pub fn new_lua(budget: Budget, used: Rc<Cell<u64>>) -> mlua::Result<Lua> {
         g.raw_set(name, mlua::Value::Nil)?;
     }
     let math: mlua::Table = g.get("math")?;
-    // math.random is replaced by the game's seeded RNG in the API (`k.random`).
+    // math.random is put back by the API, drawing from the game's seeded RNG (api/mod.rs).
     math.raw_set("random", mlua::Value::Nil)?;
     math.raw_set("randomseed", mlua::Value::Nil)?;
     let string: mlua::Table = g.get("string")?;

@@ -3,7 +3,7 @@
 use crate::convert::{from_lua, to_lua};
 
 use fuda_engine::{Fail, Game, ObjId, PlayerId, ZoneId};
-use mlua::Lua;
+use mlua::{Lua, Table};
 
 pub(crate) type R<T> = mlua::Result<T>;
 
@@ -128,5 +128,24 @@ pub fn register(lua: &Lua) -> R<()> {
     choose::register(lua, &k)?;
     abilities::register(lua, &k)?;
     lua.globals().raw_set("k", k)?;
+    // math.random draws from the game's seeded RNG (same seed, same game), like Lua's:
+    // random() in [0, 1) is not offered (integers only); random(m) in 1..m; random(m, n) in m..n.
+    let math: Table = lua.globals().get("math")?;
+    math.raw_set(
+        "random",
+        lua.create_function(|lua, (a, b): (Option<i64>, Option<i64>)| {
+            let (lo, hi) = match (a, b) {
+                (Some(m), None) => (1, m),
+                (Some(m), Some(n)) => (m, n),
+                _ => return Err(err(
+                    "math.random needs bounds: math.random(m) or math.random(m, n) (integers only)",
+                )),
+            };
+            if hi < lo {
+                return Err(err(format!("math.random: interval is empty ({lo}..{hi})")));
+            }
+            with(lua, |g| Ok(lo - 1 + g.random(hi - lo + 1)))
+        })?,
+    )?;
     Ok(())
 }
