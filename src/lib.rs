@@ -2,4 +2,5 @@
 pub mod agent;
 pub mod bundle;
 pub mod play;
+pub mod scenario;
 pub mod sim;

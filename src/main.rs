@@ -3,6 +3,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use fuda::agent::{Agent, RandomAgent};
 use fuda::bundle::{default_game_dir, Bundle};
 use fuda::play::{Human, RESIGN};
+use fuda::scenario;
 use fuda::sim::{play_out, Summary};
 use fuda_engine::{Game, Outcome, Status};
 use std::path::PathBuf;
@@ -75,6 +76,16 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
     },
+    /// Run scenario files: a position, decisions by meaning, expectations (docs/scenarios.md).
+    Test {
+        /// Scenario files or folders (default: tests/scenarios).
+        paths: Vec<PathBuf>,
+        /// Print the full log of every scenario, also the passing ones.
+        #[arg(long)]
+        log: bool,
+    },
+    /// Print the JSON Schema of scenario files (for editors).
+    Schema,
 }
 
 /// `println!` that ends quietly when stdout is closed (e.g. piped into `head`).
@@ -187,6 +198,65 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 say!("{l}");
             }
             r.map_err(|e| e.to_string())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Test { paths, log } => {
+            let paths = if paths.is_empty() {
+                vec![PathBuf::from("tests/scenarios")]
+            } else {
+                paths
+            };
+            let mut files = Vec::new();
+            for p in &paths {
+                if p.is_dir() {
+                    files.extend(scenario::find(p));
+                } else {
+                    files.push(p.clone());
+                }
+            }
+            let (mut pass, mut fail) = (0, 0);
+            for f in files {
+                let report = match scenario::load(&f) {
+                    Ok(l) => {
+                        let mut r = scenario::run(&l);
+                        if l.scenario.snapshot && r.outcome == scenario::RunOutcome::Pass {
+                            if let Err(e) = scenario::report::compare_snapshot(&f, &r.log) {
+                                r.outcome = scenario::RunOutcome::Fail(vec![e]);
+                            }
+                        }
+                        r
+                    }
+                    Err(e) => scenario::Report {
+                        path: f.clone(),
+                        name: String::new(),
+                        outcome: scenario::RunOutcome::Fail(vec![e]),
+                        log: vec![],
+                    },
+                };
+                if report.outcome == scenario::RunOutcome::Pass {
+                    pass += 1;
+                } else {
+                    fail += 1;
+                }
+                say!("{}", scenario::report::describe(&report));
+                if log {
+                    for l in &report.log {
+                        say!("      {l}");
+                    }
+                }
+            }
+            say!("{pass} passed, {fail} failed");
+            Ok(if fail == 0 {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+        Command::Schema => {
+            say!(
+                "{}",
+                serde_json::to_string_pretty(&scenario::schema()).unwrap_or_default()
+            );
             Ok(ExitCode::SUCCESS)
         }
         Command::Play { game, p1, p2 } => {

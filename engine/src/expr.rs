@@ -109,6 +109,9 @@ impl GameEnv<'_> {
                 zone_ids(self.game)
             ));
         };
+        let single = zones.len() == 1
+            && g.zones[zones[0]].count == 1
+            && g.zones[zones[0]].capacity == Some(1);
         let mut out = Vec::new();
         for k in zones {
             for slot in 0..g.zones[k].count {
@@ -120,6 +123,10 @@ impl GameEnv<'_> {
                         .map(|&c| card_value(self.game.obj_id(c))),
                 );
             }
+        }
+        // A zone that holds one card (e.g. the main area) is that card, or null.
+        if single {
+            return Ok(out.pop().unwrap_or(V::Null));
         }
         Ok(V::List(out))
     }
@@ -215,6 +222,8 @@ impl Env for GameEnv<'_> {
                 .map(card_value)
                 .ok_or_else(|| "no `self` here".to_string()),
             "my" | "自分" | "controller" => Ok(player_value(self.controller)),
+            "p1" => Ok(player_value(0)),
+            "p2" => Ok(player_value(1)),
             "opponent" | "相手" => Ok(player_value(1 - self.controller)),
             "turn" => Ok(V::Int(g.st.turn as i64)),
             "turn_player" => Ok(player_value(g.st.turn_player)),
@@ -253,6 +262,7 @@ impl Env for GameEnv<'_> {
             }
             V::Obj(h) if *h & PLAYER_TAG != 0 => self.player_member((*h & 0xff) as PlayerId, name),
             V::Obj(h) => self.card_member(self.card(*h)?, name),
+            V::List(items) if name == "count" => Ok(V::Int(items.len() as i64)),
             V::List(items) => items
                 .iter()
                 .map(|i| self.member(i, name))

@@ -170,6 +170,8 @@ pub struct GameDef {
     pub skill_success_check: Option<String>,
     /// 802.2a-style: EX skills are valid only while this holds about their unit.
     pub ex_skill_valid_if: Option<(fuda_grammar::Expr, String)>,
+    /// Scenario phrases: verb → label words.
+    pub phrases: IndexMap<String, String>,
     /// Readings of ambiguous rules chosen by the game (name → value).
     pub settings: IndexMap<String, i64>,
     /// Every script hook the definition names, to be checked against the script.

@@ -346,6 +346,7 @@ impl Cx<'_> {
             rule_processes,
             turn_limit: raw.turn_limit.unwrap_or(1000),
             view_fields: raw.view_fields.clone(),
+            phrases: raw.phrases.clone(),
             layers: raw
                 .layers
                 .iter()

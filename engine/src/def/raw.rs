@@ -44,6 +44,9 @@ pub struct RawGame {
     pub actions: Vec<RawAction>,
     #[serde(default)]
     pub rule_processes: Vec<RawRuleProcess>,
+    /// Scenario phrases: a verb (`charge`) → the words of the option labels it means (`チャージ`).
+    #[serde(default)]
+    pub phrases: IndexMap<String, String>,
     /// Named readings of ambiguous rules, read by scripts with `k.setting(name)`.
     #[serde(default)]
     pub settings: IndexMap<String, RawSetting>,

@@ -1,0 +1,247 @@
+//! Scenario files: a position written out, decisions by meaning, and what must follow.
+//! The format is documented in docs/scenarios.md; its JSON Schema comes from these types.
+mod phrase;
+pub mod report;
+mod run;
+mod setup;
+
+pub use run::{run, Outcome as RunOutcome, Report};
+
+use indexmap::IndexMap;
+use schemars::JsonSchema;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// One scenario file.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// What the scenario shows, in a line.
+    pub name: String,
+    #[serde(default)]
+    pub description: Option<String>,
+    /// Game folder, relative to the scenario file; default: the built-in 汎用TCG.
+    #[serde(default)]
+    pub game: Option<String>,
+    /// Extra card files (YAML, relative to the scenario file) for cards only tests use.
+    #[serde(default)]
+    pub cards: Vec<String>,
+    /// Seed of the game's random number generator.
+    #[serde(default = "one")]
+    pub seed: u64,
+    /// The rule clauses whose outcome this scenario checks (for the coverage matrix).
+    #[serde(default)]
+    pub clauses: Vec<String>,
+    pub setup: Setup,
+    /// Decisions in order: `- p1: charge 炎の剣士 with 火の粉の妖精`.
+    #[serde(default, rename = "do")]
+    pub steps: Vec<IndexMap<String, String>>,
+    /// What must hold afterwards.
+    #[serde(default)]
+    pub expect: Vec<Expect>,
+    /// Compare the rule-cited log with the insta snapshot beside the file.
+    #[serde(default)]
+    pub snapshot: bool,
+}
+
+fn one() -> u64 {
+    1
+}
+
+/// The starting position.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    /// Turn number (1 is the game's first turn).
+    #[serde(default = "three")]
+    pub turn: u32,
+    /// `p1` or `p2`.
+    #[serde(default = "p1")]
+    pub turn_player: String,
+    /// The phase to start at (its beginning), by id; default `main`.
+    #[serde(default)]
+    pub phase: Option<String>,
+    /// Or a step of a phase, by id (e.g. `skill` of `battle`).
+    #[serde(default)]
+    pub step: Option<String>,
+    #[serde(default)]
+    pub p1: Side,
+    #[serde(default)]
+    pub p2: Side,
+    /// Game variables.
+    #[serde(default)]
+    pub vars: IndexMap<String, i64>,
+    /// Card used to fill a deck that is not written out (default: the first card of the pack).
+    #[serde(default)]
+    pub filler: Option<String>,
+}
+
+fn three() -> u32 {
+    3
+}
+
+fn p1() -> String {
+    "p1".into()
+}
+
+/// One player's side: zones by id, and player variables. A zone with several slots (standby)
+/// takes one entry per slot (`null` for an empty one). `deck` lists the top card first; without
+/// it the deck is 20 filler cards.
+#[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
+pub struct Side {
+    #[serde(default)]
+    pub vars: IndexMap<String, i64>,
+    #[serde(flatten)]
+    pub zones: IndexMap<String, ZoneCards>,
+}
+
+/// A zone's cards: one card, or a list (one entry per slot for zones with slots).
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum ZoneCards {
+    One(CardSpec),
+    Many(Vec<Option<CardSpec>>),
+}
+
+impl ZoneCards {
+    pub fn entries(&self) -> Vec<Option<&CardSpec>> {
+        match self {
+            ZoneCards::One(c) => vec![Some(c)],
+            ZoneCards::Many(v) => v.iter().map(|c| c.as_ref()).collect(),
+        }
+    }
+}
+
+/// A card: its id, or its id with its state.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum CardSpec {
+    Id(String),
+    State(CardState),
+}
+
+impl CardSpec {
+    pub fn id(&self) -> &str {
+        match self {
+            CardSpec::Id(s) => s,
+            CardSpec::State(c) => &c.card,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CardState {
+    pub card: String,
+    /// Energy: a number of filler cards, or card ids.
+    #[serde(default)]
+    pub energy: Option<Attached>,
+    /// Cards set on it (enhancements), by id.
+    #[serde(default)]
+    pub set: Vec<String>,
+    /// Damage markers (a counter named `damage`).
+    #[serde(default)]
+    pub damage: Option<i64>,
+    #[serde(default)]
+    pub counters: IndexMap<String, i64>,
+    /// An orientation id, e.g. `rest` or `stun`.
+    #[serde(default)]
+    pub orientation: Option<String>,
+    /// Object flags to set, e.g. `[ko]`.
+    #[serde(default)]
+    pub flags: Vec<String>,
+    #[serde(default)]
+    pub face_down: bool,
+    /// It arrived this turn (by default a card is there since before the turn began).
+    #[serde(default)]
+    pub new: bool,
+}
+
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Attached {
+    Count(u32),
+    Cards(Vec<String>),
+}
+
+/// An expectation: an expression that must be true, or a check of the log or the result.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Expect {
+    That(String),
+    Check(Check),
+}
+
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Check {
+    /// A log line contains this (e.g. `"[704.3c-1]"`).
+    #[serde(default)]
+    pub log: Option<String>,
+    /// No log line contains this.
+    #[serde(default)]
+    pub no_log: Option<String>,
+    /// Log lines containing these, in this order.
+    #[serde(default)]
+    pub order: Option<Vec<String>>,
+    /// `p1`, `p2`, `draw`, or `none` (the game goes on).
+    #[serde(default)]
+    pub winner: Option<String>,
+    /// The decision the game waits for: `p1: <words of an option>` must be offered.
+    #[serde(default)]
+    pub offered: Option<String>,
+    /// … and this must not be.
+    #[serde(default)]
+    pub not_offered: Option<String>,
+}
+
+/// A scenario file loaded, with where it is.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub path: PathBuf,
+    pub scenario: Scenario,
+}
+
+/// Reads and parses a scenario file; errors name the file, line and column.
+pub fn load(path: &Path) -> Result<Loaded, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let scenario: Scenario = serde_yaml::from_str(&text)
+        .map_err(|e| fuda_engine::LoadError::yaml(path, &e).to_string())?;
+    Ok(Loaded {
+        path: path.to_path_buf(),
+        scenario,
+    })
+}
+
+/// Every scenario file (`*.yaml`) under `dir`, sorted.
+pub fn find(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                if p.file_name()
+                    .is_some_and(|n| n != "cards" && n != "snapshots")
+                {
+                    stack.push(p);
+                }
+            } else if p.extension().is_some_and(|x| x == "yaml")
+                && !p.file_name().is_some_and(|n| n == "uncovered.yaml")
+            {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The JSON Schema of scenario files.
+pub fn schema() -> serde_json::Value {
+    serde_json::to_value(schemars::schema_for!(Scenario)).unwrap_or_default()
+}

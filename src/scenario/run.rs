@@ -1,0 +1,336 @@
+//! Running a scenario: set up, make the decisions, check the expectations.
+use super::{phrase, setup, Check, Expect, Loaded};
+use crate::bundle::{default_game_dir, Bundle};
+use fuda_engine::def::card::parse_cards;
+use fuda_engine::expr::GameEnv;
+use fuda_engine::{Defs, Game, Outcome as GameOutcome, PlayerId, Status};
+use fuda_grammar::{BinaryOp, ExprKind};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Pass, or every expectation that failed with what was found instead.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    Pass,
+    Fail(Vec<String>),
+}
+
+/// The result of one scenario, with its full log.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub path: PathBuf,
+    pub name: String,
+    pub outcome: Outcome,
+    pub log: Vec<String>,
+}
+
+impl Report {
+    fn fail(l: &Loaded, msg: String, log: Vec<String>) -> Report {
+        Report {
+            path: l.path.clone(),
+            name: l.scenario.name.clone(),
+            outcome: Outcome::Fail(vec![msg]),
+            log,
+        }
+    }
+}
+
+fn player(name: &str) -> Option<PlayerId> {
+    match name {
+        "p1" => Some(0),
+        "p2" => Some(1),
+        _ => None,
+    }
+}
+
+fn bundle_for(l: &Loaded) -> Result<Bundle, String> {
+    let base = l.path.parent().map(PathBuf::from).unwrap_or_default();
+    let dir = match &l.scenario.game {
+        Some(g) => base.join(g),
+        None => default_game_dir(),
+    };
+    let mut b = Bundle::load(&dir).map_err(|e| e.to_string())?;
+    if !l.scenario.cards.is_empty() {
+        let mut cards = b.defs.cards.clone();
+        for f in &l.scenario.cards {
+            let path = base.join(f);
+            let text =
+                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            parse_cards(&b.defs.game, &path, &text, &mut cards).map_err(|e| e.to_string())?;
+        }
+        b.host.load_cards(&cards).map_err(|e| e.to_string())?;
+        b.defs = Arc::new(Defs {
+            game: b.defs.game.clone(),
+            cards,
+        });
+    }
+    Ok(b)
+}
+
+fn log_of(g: &Game) -> Vec<String> {
+    g.visible_log().map(|l| l.to_string()).collect()
+}
+
+/// Runs one scenario.
+pub fn run(l: &Loaded) -> Report {
+    let b = match bundle_for(l) {
+        Ok(b) => b,
+        Err(e) => return Report::fail(l, format!("cannot load the game: {e}"), vec![]),
+    };
+    let mut g = match setup::build(Arc::clone(&b.defs), &l.scenario) {
+        Ok(g) => g,
+        Err(e) => return Report::fail(l, format!("setup: {e}"), vec![]),
+    };
+    for (i, step) in l.scenario.steps.iter().enumerate() {
+        let Some((who, phrase)) = step.iter().next() else {
+            continue;
+        };
+        let n = i + 1;
+        match g.advance(&b.host) {
+            Err(e) => {
+                return Report::fail(
+                    l,
+                    format!("step {n} ({who}: {phrase}): the game stopped with an error: {e}"),
+                    log_of(&g),
+                )
+            }
+            Ok(Status::Over(o)) => {
+                return Report::fail(
+                    l,
+                    format!("step {n} ({who}: {phrase}): the game is already over ({o:?})"),
+                    log_of(&g),
+                )
+            }
+            Ok(Status::Decide) => {}
+        }
+        let Some(p) = player(who) else {
+            return Report::fail(
+                l,
+                format!("step {n}: say who decides with p1 or p2, not \"{who}\""),
+                log_of(&g),
+            );
+        };
+        if phrase.trim() == "resign" {
+            g.resign(p);
+            continue;
+        }
+        let Some(d) = g.decision().cloned() else {
+            continue;
+        };
+        if !g.waiting_for().contains(&p) {
+            let asked: Vec<String> = g
+                .waiting_for()
+                .iter()
+                .map(|p| format!("p{}", p + 1))
+                .collect();
+            return Report::fail(
+                l,
+                format!(
+                    "step {n} ({who}: {phrase}): {who} is not deciding now; {} is: {}",
+                    asked.join(", "),
+                    d.prompt
+                ),
+                log_of(&g),
+            );
+        }
+        let picks = match phrase::pick(&g, &d, phrase) {
+            Ok(p) => p,
+            Err(e) => {
+                return Report::fail(l, format!("step {n} ({who}: {phrase}): {e}"), log_of(&g))
+            }
+        };
+        if let Err(e) = g.submit(p, picks) {
+            return Report::fail(l, format!("step {n} ({who}: {phrase}): {e}"), log_of(&g));
+        }
+    }
+    if let Err(e) = g.advance(&b.host) {
+        return Report::fail(
+            l,
+            format!("after the last step the game stopped with an error: {e}"),
+            log_of(&g),
+        );
+    }
+    let log = log_of(&g);
+    let failures: Vec<String> = l
+        .scenario
+        .expect
+        .iter()
+        .filter_map(|e| check(&g, e, &log).err())
+        .collect();
+    Report {
+        path: l.path.clone(),
+        name: l.scenario.name.clone(),
+        outcome: if failures.is_empty() {
+            Outcome::Pass
+        } else {
+            Outcome::Fail(failures)
+        },
+        log,
+    }
+}
+
+/// The game as players see it now (at a mid-effect question: that moment).
+fn view(g: &Game) -> Game {
+    let mut v = g.clone();
+    v.st = g.position().clone();
+    v.touch();
+    v
+}
+
+fn check(g: &Game, e: &Expect, log: &[String]) -> Result<(), String> {
+    match e {
+        Expect::That(src) => that(g, src),
+        Expect::Check(c) => check_log(g, c, log),
+    }
+}
+
+fn that(g: &Game, src: &str) -> Result<(), String> {
+    let v = view(g);
+    let env = GameEnv {
+        game: &v,
+        this: None,
+        controller: 0,
+        event: None,
+        data: None,
+        chars: None,
+    };
+    let expr = fuda_grammar::parse(src).map_err(|e| format!("expect `{src}`: {e}"))?;
+    match fuda_grammar::eval(&expr, &env) {
+        Ok(fuda_grammar::Value::Bool(true)) => Ok(()),
+        Ok(fuda_grammar::Value::Bool(false)) => {
+            // Show both sides of a comparison: what was expected and what is.
+            if let ExprKind::Binary { op, lhs, rhs } = &expr.kind {
+                if matches!(
+                    op,
+                    BinaryOp::Eq
+                        | BinaryOp::Ne
+                        | BinaryOp::Lt
+                        | BinaryOp::Le
+                        | BinaryOp::Gt
+                        | BinaryOp::Ge
+                        | BinaryOp::In
+                ) {
+                    // Each side that is not a literal, with its value now.
+                    let sides: Vec<String> = [lhs, rhs]
+                        .iter()
+                        .filter(|x| {
+                            !matches!(
+                                x.kind,
+                                ExprKind::Int(_)
+                                    | ExprKind::Str(_)
+                                    | ExprKind::Bool(_)
+                                    | ExprKind::Null
+                            )
+                        })
+                        .map(|x| {
+                            let text = &src[x.span.start..x.span.end];
+                            match fuda_grammar::eval(x, &env) {
+                                Ok(v) => format!("{text} is {}", plain(&v, &v_game(&env))),
+                                Err(e) => format!("{text}: {}", e.message),
+                            }
+                        })
+                        .collect();
+                    return Err(format!(
+                        "expected: {src}\n      actual: {}",
+                        sides.join(", ")
+                    ));
+                }
+            }
+            Err(format!("expected: {src}\n      actual: false"))
+        }
+        Ok(other) => Err(format!(
+            "expect `{src}` should be true or false, got {}",
+            other.describe()
+        )),
+        Err(e) => Err(format!("expect: {}", e.render(src))),
+    }
+}
+
+fn v_game<'a>(env: &GameEnv<'a>) -> &'a Game {
+    env.game
+}
+
+/// A value as a designer reads it: numbers and strings as they are, cards by name.
+fn plain(v: &fuda_grammar::Value, g: &Game) -> String {
+    use fuda_grammar::Value as V;
+    match v {
+        V::Int(i) => i.to_string(),
+        V::Bool(b) => b.to_string(),
+        V::Str(s) => format!("\"{s}\""),
+        V::Null => "nothing (null)".into(),
+        V::List(l) => format!(
+            "[{}]",
+            l.iter().map(|x| plain(x, g)).collect::<Vec<_>>().join(", ")
+        ),
+        V::Obj(h) => match fuda_engine::ObjId::from_handle(*h as i64).filter(|_| *h < (1 << 32)) {
+            Some(id) if (id.card as usize) < g.st.objects.len() => g.name(id.card).to_string(),
+            _ => v.describe(),
+        },
+    }
+}
+
+fn check_log(g: &Game, c: &Check, log: &[String]) -> Result<(), String> {
+    if let Some(s) = &c.log {
+        if !log.iter().any(|l| l.contains(s.as_str())) {
+            return Err(format!(
+                "expected a log line containing: {s}\n      actual: none"
+            ));
+        }
+    }
+    if let Some(s) = &c.no_log {
+        if let Some(l) = log.iter().find(|l| l.contains(s.as_str())) {
+            return Err(format!(
+                "expected no log line containing: {s}\n      actual: {l}"
+            ));
+        }
+    }
+    if let Some(order) = &c.order {
+        let mut at = 0;
+        for s in order {
+            match log[at..].iter().position(|l| l.contains(s.as_str())) {
+                Some(i) => at += i + 1,
+                None => {
+                    let earlier = log[..at].iter().any(|l| l.contains(s.as_str()));
+                    let why = if earlier {
+                        "it came earlier"
+                    } else {
+                        "it never came"
+                    };
+                    return Err(format!("expected log lines in this order: {}\n      actual: \"{s}\" not found after the previous one ({why})", order.join(" → ")));
+                }
+            }
+        }
+    }
+    if let Some(w) = &c.winner {
+        let actual = match g.outcome() {
+            None => "none".to_string(),
+            Some(GameOutcome::Draw { clause, .. }) => format!("draw [{clause}]"),
+            Some(GameOutcome::Win { winner, clause, .. }) => format!("p{} [{clause}]", winner + 1),
+        };
+        if !actual.starts_with(w.as_str()) {
+            return Err(format!("expected winner: {w}\n      actual: {actual}"));
+        }
+    }
+    for (phrase, want) in [(&c.offered, true), (&c.not_offered, false)] {
+        let Some(phrase) = phrase else { continue };
+        let (who, rest) = phrase.split_once(':').unwrap_or(("p1", phrase));
+        let found = match (player(who.trim()), g.decision()) {
+            (Some(p), Some(d)) if g.waiting_for().contains(&p) => {
+                phrase::pick(g, d, rest.trim()).is_ok()
+            }
+            _ => false,
+        };
+        if found != want {
+            let opts: Vec<String> = g
+                .decision()
+                .map(|d| d.options.iter().map(|o| o.label.clone()).collect())
+                .unwrap_or_default();
+            let what = if want { "offered" } else { "not offered" };
+            return Err(format!(
+                "expected {phrase} to be {what}\n      actual options: {}",
+                opts.join(" | ")
+            ));
+        }
+    }
+    Ok(())
+}

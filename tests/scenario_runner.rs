@@ -1,0 +1,102 @@
+//! The scenario runner's own behaviour: a wrong expectation fails readably.
+use std::process::Command;
+
+fn fuda_test(path: &std::path::Path) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_fuda"))
+        .arg("test")
+        .arg(path)
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+    )
+}
+
+fn write(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("fuda-scn-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let p = dir.join(format!("{name}.yaml"));
+    std::fs::write(&p, text).expect("write");
+    p
+}
+
+const BATTLE: &str = r#"
+name: 有利はダメージを2倍にする
+setup:
+  turn: 3
+  p1:
+    main: { card: GT-001, energy: 1 }
+  p2:
+    main: GT-013
+do:
+  - p1: end
+  - p1: skill 火炎斬
+expect:
+"#;
+
+/// A deliberately wrong expectation: the failure shows the expression, both sides' actual
+/// values, and the end of the log.
+#[test]
+fn a_wrong_expectation_shows_what_differed_and_the_log() {
+    let p = write(
+        "wrong",
+        &format!("{BATTLE}  - p2.main.damage == 300\n  - log: \"[1003.2]\"\n  - winner: p1\n"),
+    );
+    let (code, out) = fuda_test(&p);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("FAIL ") && out.contains("有利はダメージを2倍にする"),
+        "{out}"
+    );
+    assert!(
+        out.contains("expected: p2.main.damage == 300\n      actual: p2.main.damage is 200"),
+        "{out}"
+    );
+    assert!(
+        out.contains("expected a log line containing: [1003.2]\n      actual: none"),
+        "{out}"
+    );
+    assert!(
+        out.contains("expected winner: p1\n      actual: none"),
+        "{out}"
+    );
+    assert!(
+        out.contains("log (last 25 of") && out.contains("[704.3c-1]"),
+        "{out}"
+    );
+    assert!(out.trim_end().ends_with("0 passed, 1 failed"), "{out}");
+}
+
+/// A decision that no option matches names the options there are.
+#[test]
+fn an_unknown_decision_lists_the_options() {
+    let p = write("nomatch", "name: x\nsetup:\n  p1: { main: GT-001 }\n  p2: { main: GT-013 }\ndo:\n  - p1: charge 森の小人\n");
+    let (code, out) = fuda_test(&p);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("step 1 (p1: charge 森の小人): no option matches"),
+        "{out}"
+    );
+    assert!(out.contains("メインフェイズを終了"), "{out}");
+}
+
+/// Unknown keys and cards are errors that say where and what to fix.
+#[test]
+fn broken_scenarios_say_what_to_fix() {
+    let p = write(
+        "typo",
+        "name: x\nsetup:\n  p1: { main: GT-001 }\nexpekt: []\n",
+    );
+    let (_, out) = fuda_test(&p);
+    assert!(
+        out.contains("typo.yaml:4:1: unknown field `expekt`"),
+        "{out}"
+    );
+    let p = write(
+        "card",
+        "name: x\nsetup:\n  p1: { main: GT-01 }\n  p2: { main: GT-013 }\n",
+    );
+    let (_, out) = fuda_test(&p);
+    assert!(out.contains("setup: p1: unknown card \"GT-01\""), "{out}");
+}

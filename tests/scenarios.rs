@@ -1,0 +1,48 @@
+//! Every scenario under tests/scenarios is one test, named by its file (harness = false).
+use fuda::scenario::{self, RunOutcome};
+use libtest_mimic::{Arguments, Failed, Trial};
+use std::path::{Path, PathBuf};
+
+fn run_one(path: &Path) -> Result<(), Failed> {
+    let loaded = scenario::load(path)?;
+    let report = scenario::run(&loaded);
+    if let RunOutcome::Fail(_) = report.outcome {
+        return Err(scenario::report::describe(&report).into());
+    }
+    if loaded.scenario.snapshot {
+        let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let mut settings = insta::Settings::clone_current();
+        settings.set_snapshot_path(dir);
+        settings.set_prepend_module_to_snapshot(false);
+        settings.set_omit_expression(true);
+        let log = report.log.join("\n");
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            settings.bind(|| insta::assert_snapshot!(name, log))
+        }));
+        if result.is_err() {
+            return Err(format!(
+                "{}: the log differs from its snapshot (cargo insta review)",
+                path.display()
+            )
+            .into());
+        }
+    }
+    Ok(())
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
+    let trials = scenario::find(&root)
+        .into_iter()
+        .map(|p: PathBuf| {
+            let name = p.strip_prefix(&root).unwrap_or(&p).display().to_string();
+            Trial::test(name, move || run_one(&p))
+        })
+        .collect();
+    libtest_mimic::run(&args, trials).exit();
+}
