@@ -231,7 +231,7 @@ pub fn find(dir: &Path) -> Vec<PathBuf> {
                     stack.push(p);
                 }
             } else if p.extension().is_some_and(|x| x == "yaml")
-                && !p.file_name().is_some_and(|n| n == "uncovered.yaml")
+                && p.file_name().is_none_or(|n| n != "uncovered.yaml")
             {
                 out.push(p);
             }

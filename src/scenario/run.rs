@@ -225,7 +225,7 @@ fn that(g: &Game, src: &str) -> Result<(), String> {
                         .map(|x| {
                             let text = &src[x.span.start..x.span.end];
                             match fuda_grammar::eval(x, &env) {
-                                Ok(v) => format!("{text} is {}", plain(&v, &v_game(&env))),
+                                Ok(v) => format!("{text} is {}", plain(&v, env.game)),
                                 Err(e) => format!("{text}: {}", e.message),
                             }
                         })
@@ -244,10 +244,6 @@ fn that(g: &Game, src: &str) -> Result<(), String> {
         )),
         Err(e) => Err(format!("expect: {}", e.render(src))),
     }
-}
-
-fn v_game<'a>(env: &GameEnv<'a>) -> &'a Game {
-    env.game
 }
 
 /// A value as a designer reads it: numbers and strings as they are, cards by name.
