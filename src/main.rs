@@ -86,6 +86,22 @@ enum Command {
     },
     /// Print the JSON Schema of scenario files (for editors).
     Schema,
+    /// Rule coverage: the share of behavior clauses that scenarios and tests cite; fails on
+    /// citations of clauses that do not exist.
+    Coverage {
+        /// The clause checklist (TSV).
+        #[arg(long, default_value = "../shared/notes/000-generic-tcg-clauses.tsv")]
+        clauses: PathBuf,
+        /// Update the matrix in this Markdown file.
+        #[arg(long, value_name = "FILE")]
+        write: Option<PathBuf>,
+        /// Fail below this percentage.
+        #[arg(long, default_value_t = 0.0)]
+        min: f64,
+        /// List the behavior clauses not covered.
+        #[arg(long)]
+        missing: bool,
+    },
 }
 
 /// `println!` that ends quietly when stdout is closed (e.g. piped into `head`).
@@ -247,6 +263,53 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             }
             say!("{pass} passed, {fail} failed");
             Ok(if fail == 0 {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+        Command::Coverage {
+            clauses,
+            write,
+            min,
+            missing,
+        } => {
+            let cov = fuda::coverage::collect(
+                &clauses,
+                std::path::Path::new("tests/scenarios"),
+                std::path::Path::new("tests"),
+            )?;
+            for (at, c) in &cov.unknown {
+                eprintln!("error: {at} cites {c}, which is not a clause of the rules");
+            }
+            let total = cov.behavior().count();
+            let done = cov.behavior().filter(|c| cov.covered(&c.id)).count();
+            say!(
+                "behavior clauses covered: {done} of {total} ({:.1} %)",
+                cov.percent()
+            );
+            let gaps = cov.missing();
+            let with_reason = total - done - gaps.len();
+            say!(
+                "not covered, with a reason: {with_reason}; without: {}",
+                gaps.len()
+            );
+            if missing {
+                for c in &gaps {
+                    say!("  {} {}", c.id, c.summary);
+                }
+            }
+            if let Some(path) = write {
+                let doc = std::fs::read_to_string(&path).unwrap_or_default();
+                std::fs::write(
+                    &path,
+                    fuda::coverage::splice(&doc, &fuda::coverage::matrix(&cov)),
+                )
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+                say!("wrote the matrix to {}", path.display());
+            }
+            let ok = cov.unknown.is_empty() && cov.percent() >= min;
+            Ok(if ok {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::from(1)

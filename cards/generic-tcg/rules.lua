@@ -167,6 +167,77 @@ end
 
 function M.main_unit(p) return main_unit(p) end
 
+-- 911.1: a card from its owner's hand or area goes to their discard pile (302.5).
+function M.discard(c)
+  local name = k.name(c)
+  local n = k.move(c, k.owner(c), "discard")
+  k.log("911.1", name, "を捨てる (discards)")
+  k.event("捨てた", { card = n })
+  return n
+end
+
+-- 911.2, 911.2a: discard the whole hand; with an empty hand it still counts as having discarded.
+function M.discard_hand(p)
+  local hand = k.cards(p, "hand")
+  for _, c in ipairs(hand) do k.move(c, p, "discard") end
+  k.log("911.2", P(p), "は手札を", #hand, "枚すべて捨てる (discards the hand)")
+  k.event("手札を捨てた", { player = p, count = #hand })
+  return #hand
+end
+
+-- 903.1: a card is shown to all players (903.2: revealing a revealed card does nothing).
+function M.reveal(c)
+  k.set_face(c, k.face_up(c), "all")
+  k.log("903.1", k.name(c), "を公開 (reveals)")
+end
+
+-- 906.1: charge by an effect: attach a hand card as energy, then draw 1 (not limited by 602.2).
+function M.charge(p, card, unit)
+  k.attach(card, unit, "energy")
+  k.log("906.1", P(p), "は", k.name(unit), "にチャージ (charges by an effect)")
+  return M.draw(p, 1)
+end
+
+-- 910: choose up to n cards of a zone meeting `test` (an expression about each card). In a zone
+-- not public to all, the chooser may fail to find them (910.2): choosing fewer is allowed.
+function M.search(p, zone, test, n, owner)
+  local cards = {}
+  for _, c in ipairs(k.cards(owner or p, zone)) do
+    if not test or k.eval(test, { self = c }) then cards[#cards + 1] = c end
+  end
+  local hidden = zone == "deck" or zone == "hand"
+  local picked = k.choose_cards(p, cards, { prompt = "探す (search)", clause = hidden and "910.2" or "910.1",
+                                            min = hidden and 0 or math.min(n or 1, #cards), max = n or 1 })
+  if type(picked) ~= "table" then picked = picked and { picked } or {} end
+  return picked
+end
+
+-- 912.1: shuffle a player's deck (912.1a: all its cards).
+function M.shuffle(p)
+  k.shuffle(p, "deck")
+  k.log("912.1", P(p), "はデッキをシャッフル (shuffles)")
+end
+
+-- 913.2, 913.4: put or remove counters of a name (913.2b: same name, same counter).
+function M.add_counters(c, name, n)
+  local done = k.add_counter(c, name, n)
+  if done ~= 0 then k.log(n > 0 and "913.2" or "913.4", k.name(c), "の", name, "カウンター ", done > 0 and "+" or "", done) end
+  return done
+end
+
+-- 914.1: swap the main unit and a standby unit; the old main unit recovers (302.3a-1) and loses
+-- its non-static effects (302.3b).
+function M.swap(standby)
+  local p = k.controller(standby)
+  local m = main_unit(p)
+  if not m then return false end
+  k.swap(m, standby)
+  k.log("914.1", k.name(m), "と", k.name(standby), "を入れ替える (swap)")
+  k.end_effects(m)
+  M.recover(m)
+  return true
+end
+
 -- Setup (403) ------------------------------------------------------------------------------
 
 function M.setup()

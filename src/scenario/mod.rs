@@ -230,8 +230,7 @@ pub fn find(dir: &Path) -> Vec<PathBuf> {
                 {
                     stack.push(p);
                 }
-            } else if p.extension().is_some_and(|x| x == "yaml")
-                && p.file_name().is_none_or(|n| n != "uncovered.yaml")
+            } else if p.extension().is_some_and(|x| x == "yaml") && !crate::coverage::is_reasons(&p)
             {
                 out.push(p);
             }
