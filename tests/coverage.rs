@@ -13,19 +13,43 @@ fn tsv() -> std::path::PathBuf {
 
 #[test]
 fn clause_ids_are_read_from_text_and_test_names() {
-    assert_eq!(clause_ids("/// 704.3c-1, 916.4a: 3 energy → 150; 1004.1 and 302.3a-1"), vec!["704.3c-1", "916.4a", "1004.1", "302.3a-1"]);
-    assert_eq!(clause_ids("HP 100/200, 1.5, v1.2.0, 12345.6"), Vec::<String>::new());
-    assert_eq!(clause_of_fn_name("advantage_doubles_damage_704_3c").as_deref(), Some("704.3c"));
-    assert_eq!(clause_of_fn_name("retreat_recovers_302_3a_1").as_deref(), Some("302.3a-1"));
-    assert_eq!(clause_of_fn_name("kod_main_unit_is_replaced_from_standby_1004_1").as_deref(), Some("1004.1"));
+    assert_eq!(
+        clause_ids("/// 704.3c-1, 916.4a: 3 energy → 150; 1004.1 and 302.3a-1"),
+        vec!["704.3c-1", "916.4a", "1004.1", "302.3a-1"]
+    );
+    assert_eq!(
+        clause_ids("HP 100/200, 1.5, v1.2.0, 12345.6"),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        clause_of_fn_name("advantage_doubles_damage_704_3c").as_deref(),
+        Some("704.3c")
+    );
+    assert_eq!(
+        clause_of_fn_name("retreat_recovers_302_3a_1").as_deref(),
+        Some("302.3a-1")
+    );
+    assert_eq!(
+        clause_of_fn_name("kod_main_unit_is_replaced_from_standby_1004_1").as_deref(),
+        Some("1004.1")
+    );
     assert_eq!(clause_of_fn_name("resignation"), None);
 }
 
 /// Every clause any scenario, test or reason cites exists in the rules.
 #[test]
 fn no_citation_of_a_clause_that_does_not_exist() {
-    let cov = collect(&tsv(), &root().join("tests/scenarios"), &root().join("tests")).expect("collects");
-    assert!(cov.unknown.is_empty(), "citations of clauses that do not exist: {:?}", cov.unknown);
+    let cov = collect(
+        &tsv(),
+        &root().join("tests/scenarios"),
+        &root().join("tests"),
+    )
+    .expect("collects");
+    assert!(
+        cov.unknown.is_empty(),
+        "citations of clauses that do not exist: {:?}",
+        cov.unknown
+    );
     assert!(cov.behavior().count() > 250);
 }
 
@@ -35,18 +59,41 @@ fn a_made_up_clause_is_reported() {
     let dir = std::env::temp_dir().join(format!("fuda-cov-{}", std::process::id()));
     let scen = dir.join("scenarios");
     std::fs::create_dir_all(&scen).expect("dir");
-    std::fs::write(scen.join("x.yaml"), "name: x\nclauses: [\"704.3z\"]\nsetup: {}\n").expect("write");
-    std::fs::write(dir.join("t.rs"), "/// 9999.1: nothing\n#[test]\nfn made_up_999_9() {}\n").expect("write");
+    std::fs::write(
+        scen.join("x.yaml"),
+        "name: x\nclauses: [\"704.3z\"]\nsetup: {}\n",
+    )
+    .expect("write");
+    std::fs::write(
+        dir.join("t.rs"),
+        "/// 9999.1: nothing\n#[test]\nfn made_up_999_9() {}\n",
+    )
+    .expect("write");
     let cov = collect(&tsv(), &scen, &dir).expect("collects");
-    let unknown: Vec<String> = cov.unknown.iter().map(|(at, c)| format!("{at} {c}")).collect();
-    assert!(unknown.contains(&"x.yaml 704.3z".to_string()), "{unknown:?}");
-    assert!(unknown.contains(&"t::made_up_999_9 9999.1".to_string()), "{unknown:?}");
+    let unknown: Vec<String> = cov
+        .unknown
+        .iter()
+        .map(|(at, c)| format!("{at} {c}"))
+        .collect();
+    assert!(
+        unknown.contains(&"x.yaml 704.3z".to_string()),
+        "{unknown:?}"
+    );
+    assert!(
+        unknown.contains(&"t::made_up_999_9 9999.1".to_string()),
+        "{unknown:?}"
+    );
 }
 
 /// The matrix in docs/rules/generic-tcg.md is the current one (`fuda coverage --write …`).
 #[test]
 fn the_documented_matrix_is_current() {
-    let cov = collect(&tsv(), &root().join("tests/scenarios"), &root().join("tests")).expect("collects");
+    let cov = collect(
+        &tsv(),
+        &root().join("tests/scenarios"),
+        &root().join("tests"),
+    )
+    .expect("collects");
     let path = root().join("docs/rules/generic-tcg.md");
     let doc = std::fs::read_to_string(&path).expect("doc");
     let fresh = splice(&doc, &matrix(&cov));

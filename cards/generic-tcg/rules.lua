@@ -185,10 +185,14 @@ function M.discard_hand(p)
   return #hand
 end
 
--- 903.1: a card is shown to all players (903.2: revealing a revealed card does nothing).
+-- 903.1: a card is shown to all players until the effect ends; 903.2: revealing a card that
+-- is already revealed does nothing.
 function M.reveal(c)
-  k.set_face(c, k.face_up(c), "all")
-  k.log("903.1", k.name(c), "を公開 (reveals)")
+  if k.reveal(c) then
+    k.log("903.1", k.name(c), "を公開 (reveals)")
+    return true
+  end
+  return false
 end
 
 -- 906.1: charge by an effect: attach a hand card as energy, then draw 1 (not limited by 602.2).
@@ -202,10 +206,11 @@ end
 -- not public to all, the chooser may fail to find them (910.2): choosing fewer is allowed.
 function M.search(p, zone, test, n, owner)
   local cards = {}
+  local hidden = zone == "deck" or zone == "hand"
   for _, c in ipairs(k.cards(owner or p, zone)) do
+    k.show(c, p)                                              -- 910.2: the searcher may look
     if not test or k.eval(test, { self = c }) then cards[#cards + 1] = c end
   end
-  local hidden = zone == "deck" or zone == "hand"
   local picked = k.choose_cards(p, cards, { prompt = "探す (search)", clause = hidden and "910.2" or "910.1",
                                             min = hidden and 0 or math.min(n or 1, #cards), max = n or 1 })
   if type(picked) ~= "table" then picked = picked and { picked } or {} end
@@ -314,7 +319,7 @@ function M.charge_options(p)
   return out
 end
 
-function M.charge(p, a)
+function M.charge_action(p, a)
   k.set_pvar(p, "charged", 1)
   if a.card then
     k.attach(a.card, a.unit, "energy")                       -- 905.2: face down, private
@@ -456,7 +461,9 @@ function M.skill_step()
   local options = {}
   for i, e in ipairs(unit_skills(m)) do
     local s = e.skill
-    if s.cost <= energy then                                 -- 703.2a-2
+    local banned = k.prohibited("skill", { card = m, unit = m, skill = s.name, player = tp })   -- 703.2a-3
+    if banned then k.log("703.2a-3", "「", s.name, "」は", banned, "により使えない (prohibited)") end
+    if s.cost <= energy and not banned then                  -- 703.2a-2
       local from = e.holder == m and "" or ("、" .. k.name(e.holder) .. "のスキル")
       options[#options + 1] = { label = string.format("%s (コスト%d, ダメージ%d%s)", s.name, s.cost, s.damage or 0, from), value = i }
     end
@@ -474,6 +481,7 @@ function M.skill_step()
     return
   end
   k.set_gvar("skill", pick)
+  k.set_gvar("skill_unit", m)
 end
 
 function M.skill_declared()
@@ -522,7 +530,13 @@ function M.damage_step()
   local a = main_unit(tp)
   local d = main_unit(op)
   if not a or not d then return end
+  -- The declared skill is the declaring unit's: if that unit left the main area or was KO'd
+  -- before the damage (e.g. by a trigger at 704.2), the skill is not processed (our reading).
   local entry = unit_skills(a)[k.gvar("skill")]
+  if a ~= k.gvar("skill_unit") or is_ko(a) or not entry then
+    k.log("704.3", "スキルを宣言したユニットがメイン・ユニットでなくなったので、スキルは処理されない (the declaring unit is no longer the main unit)")
+    return
+  end
   local s, holder = entry.skill, entry.holder
   local ev = { attacker = a, defender = d, skill = s.name, unit = a }
   local dmg = s.damage or 0                                  -- 704.3a
@@ -752,15 +766,21 @@ end
 function M.rp_illegal()
   local acted = false
   for p = 1, 2 do
+    local due = {}
     for _, c in ipairs(k.attached_cards(p)) do
       local u = k.attached_to(c)
-      if not u or is_ko(u) then
-        local role = k.role(c)
-        k.move(c, k.owner(c), "discard")
-        k.log(role == "set" and "1005.1" or "1005.2", P(p), "の", role == "set" and "セット" or "エネルギー",
-          "を捨てる (discards an orphaned ", role, ")")
-        acted = true
-      end
+      if not u or is_ko(u) then due[#due + 1] = c end
+    end
+    -- 302.4, 309.3: cards that go to the discard pile at the same time are ordered by their owner.
+    if #due > 1 then
+      due = k.choose_order(p, due, { prompt = "捨て場に置く順番 (order into the discard pile; last = top)", clause = "309.3" })
+    end
+    for _, c in ipairs(due) do
+      local role = k.role(c)
+      k.move(c, k.owner(c), "discard")
+      k.log(role == "set" and "1005.1" or "1005.2", P(p), "の", role == "set" and "セット" or "エネルギー",
+        "を捨てる (discards an orphaned ", role, ")")
+      acted = true
     end
   end
   return acted

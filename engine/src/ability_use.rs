@@ -10,6 +10,15 @@ use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+/// (card definition, ability) of a card hook's registry name.
+fn parse_hook(hook: &str) -> Option<(u16, u16)> {
+    let mut p = hook.split(':');
+    match (p.next(), p.next(), p.next()) {
+        (Some("card"), Some(c), Some(a)) => Some((c.parse().ok()?, a.parse().ok()?)),
+        _ => None,
+    }
+}
+
 /// How often an ability of an object was played in a turn (803.1).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AbilityUse {
@@ -23,11 +32,26 @@ impl Game {
     /// Whether ability `ability` of `card` is valid now: its card's abilities are (802.1–2), and
     /// for an EX skill the game's `ex_skill_valid_if` about its unit holds (e.g. 802.2a stun).
     pub fn ability_valid(&self, card: CardIdx, ability: usize) -> bool {
-        if !self.abilities_valid(card) {
-            return false;
-        }
         let o = &self.st.objects[card as usize];
         let a = &self.defs.cards.cards[o.def as usize].abilities[ability];
+        if a.defining {
+            return true; // 805.2: in every zone
+        }
+        let here = match &a.zones {
+            // 802.3: valid in the zones it names (an attached card is where its unit is).
+            Some(zones) => {
+                let zone = o
+                    .attached_to
+                    .and_then(|u| self.current(u))
+                    .map_or(o.zone, |u| u.zone);
+                let id = &self.defs.game.zone_def(zone).named.id;
+                zones.iter().any(|z| z == id)
+            }
+            None => self.abilities_valid(card),
+        };
+        if !here {
+            return false;
+        }
         if !a.ex_skill {
             return true;
         }
@@ -79,6 +103,31 @@ impl Game {
                 env.test(expr, src)
             }
         }
+    }
+
+    /// 903.1: shows a card to all players until the effect now resolving ends. Returns false if
+    /// everyone already sees it (903.2: nothing happens).
+    pub fn reveal(&mut self, id: ObjId) -> bool {
+        let Some(o) = self.current(id).copied() else {
+            return false;
+        };
+        if (0..self.defs.game.players).all(|p| self.can_see(p, id.card)) {
+            return false;
+        }
+        self.st.temp_reveals.push((id, o.revealed));
+        self.st.objects[id.card as usize].revealed = 0xff;
+        self.touch();
+        true
+    }
+
+    /// The effect ended: cards it revealed are hidden again (unless they moved, 903.1).
+    pub fn end_reveals(&mut self) {
+        for (id, mask) in std::mem::take(&mut self.st.temp_reveals) {
+            if self.current(id).is_some() {
+                self.st.objects[id.card as usize].revealed = mask;
+            }
+        }
+        self.touch();
     }
 
     /// 104.4: whether a valid static ability prohibits `action` for `event` (e.g. "cannot be
@@ -167,7 +216,20 @@ impl Game {
     ) -> Result<Option<Value>, Fail> {
         let before = self.st.clone();
         let log_len = self.log.len();
-        match host.call(self, hook, args) {
+        self.st.card_hook_depth += 1;
+        let running = parse_hook(hook);
+        if let Some(r) = running {
+            self.st.running.push(r);
+        }
+        let r = host.call(self, hook, args);
+        if running.is_some() {
+            self.st.running.pop();
+        }
+        self.st.card_hook_depth = self.st.card_hook_depth.saturating_sub(1);
+        if self.st.card_hook_depth == 0 {
+            self.end_reveals();
+        }
+        match r {
             Err(Fail::Run(e)) => {
                 self.st = before;
                 self.log.truncate(log_len);

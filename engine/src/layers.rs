@@ -60,6 +60,8 @@ enum LiveOp {
 
 /// A continuous effect as the layer pass sees it (from a static ability or the state).
 struct Live {
+    /// 805.2: a defining ability, applied with the printed information (809.1a).
+    defining: bool,
     /// Every name its expressions mention (fields, members, functions), for 809.3a.
     reads: Vec<String>,
     order: (u64, u16, u16),
@@ -98,25 +100,29 @@ impl Game {
         let mut out = Vec::new();
         for card in 0..self.st.objects.len() as CardIdx {
             let o = &self.st.objects[card as usize];
-            let def = &self.defs.cards.cards[o.def as usize];
-            if !def
-                .abilities
-                .iter()
-                .any(|a| a.kind == AbilityKind::Static && !a.modify.is_empty())
-                || !self.abilities_valid(card)
+            // Only cards with a static ability that changes fields (precomputed per card).
+            if !self
+                .defs
+                .cards
+                .has_static
+                .get(o.def as usize)
+                .copied()
+                .unwrap_or(false)
             {
                 continue;
             }
+            let def = &self.defs.cards.cards[o.def as usize];
             for (ai, a) in def
                 .abilities
                 .iter()
                 .enumerate()
                 .filter(|(_, a)| a.kind == AbilityKind::Static && !a.modify.is_empty())
             {
-                if a.ex_skill && !self.ability_valid(card, ai) {
+                if !self.ability_valid(card, ai) {
                     continue;
                 }
                 out.push(Live {
+                    defining: a.defining,
                     reads: Vec::new(),
                     // 809.3b-1: a static ability's effects date from when it became valid.
                     order: (o.timestamp, card, ai as u16),
@@ -160,6 +166,7 @@ impl Game {
                 },
             };
             out.push(Live {
+                defining: false,
                 reads: Vec::new(),
                 order: (e.timestamp, u16::MAX, i as u16),
                 source: e.source,
@@ -221,8 +228,30 @@ impl Game {
         }
     }
 
-    /// The cards `live` applies to, given the characteristics computed so far.
+    /// The cards `live` applies to, given the characteristics computed so far; only cards the
+    /// game lets effects affect (`affected_if`, e.g. 306.7a-3).
     fn targets(&self, live: &Live, chars: &Chars) -> Vec<ObjId> {
+        let all = self.targets_unfiltered(live, chars);
+        match &self.defs.game.affected_if {
+            None => all,
+            Some((expr, src)) => all
+                .into_iter()
+                .filter(|id| {
+                    let env = GameEnv {
+                        game: self,
+                        this: Some(*id),
+                        controller: live.controller,
+                        event: None,
+                        data: None,
+                        chars: Some(chars),
+                    };
+                    env.test(expr, src).unwrap_or(false)
+                })
+                .collect(),
+        }
+    }
+
+    fn targets_unfiltered(&self, live: &Live, chars: &Chars) -> Vec<ObjId> {
         let env = self.env(live, chars);
         if let Some((c, src)) = &live.condition {
             if !env.test(c, src).unwrap_or(false) {
@@ -325,9 +354,24 @@ impl Game {
         let mut lives = self.live_effects();
         self.note_reads(&mut lives);
         let mut chars = Chars::default();
+        // 804.2a-1: a played card keeps the effects it had, while in the resolution area.
+        for (id, fields) in &self.st.kept_effects {
+            if self.current(*id).is_some() {
+                for (f, v) in fields {
+                    chars.set(id.card, f, v.clone());
+                }
+            }
+        }
         if lives.is_empty() {
             return chars;
         }
+        // 809.1a: printed information with the defining abilities (805.2) is the base.
+        for live in lives.iter().filter(|l| l.defining) {
+            for layer in 0..self.defs.game.layers.len() {
+                self.apply(live, layer, &mut chars);
+            }
+        }
+        lives.retain(|l| !l.defining);
         for layer in 0..self.defs.game.layers.len() {
             let mut pending: Vec<usize> = (0..lives.len())
                 .filter(|&i| {

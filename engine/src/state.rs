@@ -111,6 +111,9 @@ pub struct PendingTrigger {
     pub events: Vec<crate::value::Value>,
     /// Set for a delayed trigger (807.6): its data from the effect that created it.
     pub delayed_data: Option<crate::value::Value>,
+    /// 813.3: a delayed trigger created by a skill is from a skill (success check, 920.1).
+    #[serde(default)]
+    pub from_skill: bool,
 }
 
 /// A delayed triggered ability created by an effect (807.6).
@@ -125,6 +128,9 @@ pub struct DelayedTrigger {
     /// 807.6a: only the first occurrence, unless the effect says otherwise.
     pub once: bool,
     pub data: crate::value::Value,
+    /// 813.3: created by an EX skill or a skill ability, so it is "from a skill".
+    #[serde(default)]
+    pub from_skill: bool,
 }
 
 /// Where a rule check (811) stands: which process of which pass runs next.
@@ -174,6 +180,10 @@ impl State {
             next_timestamp: 0,
             lki: Vec::new(),
             uses: Vec::new(),
+            temp_reveals: Vec::new(),
+            running: Vec::new(),
+            kept_effects: Vec::new(),
+            card_hook_depth: 0,
             generation: 0,
             outcome: None,
         }
@@ -212,6 +222,20 @@ pub struct State {
     pub lki: Vec<Option<Lki>>,
     /// Abilities played this turn, for count limits (803.1).
     pub uses: Vec<crate::ability_use::AbilityUse>,
+    /// Cards revealed by the effect now resolving, with who saw them before (903.1: until the
+    /// effect ends).
+    #[serde(default)]
+    pub temp_reveals: Vec<(ObjId, u8)>,
+    /// The card abilities whose hooks are running, innermost last (for 813.3).
+    #[serde(default)]
+    pub running: Vec<(u16, u16)>,
+    /// 804.2a-1: fields continuous effects gave a card just before it entered a zone that keeps
+    /// them (the resolution area), by its object there.
+    #[serde(default)]
+    pub kept_effects: Vec<(ObjId, Vec<(String, crate::value::Value)>)>,
+    /// Card hooks now running (the reveals end when the outermost one does).
+    #[serde(default)]
+    pub card_hook_depth: u32,
     /// Bumped by every change; keys the characteristics cache.
     pub generation: u64,
     pub outcome: Option<Outcome>,

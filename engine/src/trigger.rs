@@ -57,9 +57,7 @@ impl Game {
             for card in 0..self.st.objects.len() as CardIdx {
                 let def = self.st.objects[card as usize].def as usize;
                 let is_subject = subject.is_some_and(|s| s.card == card);
-                if !listeners.iter().any(|(d, _)| *d == def)
-                    || !(is_subject || self.abilities_valid(card))
-                {
+                if !listeners.iter().any(|(d, _)| *d == def) {
                     continue;
                 }
                 for &(_, ai) in listeners.iter().filter(|(d, _)| *d == def) {
@@ -91,6 +89,7 @@ impl Game {
                 } else {
                     i += 1;
                 }
+                let from_skill = d.from_skill;
                 self.add_trigger(
                     d.source,
                     d.def,
@@ -99,6 +98,11 @@ impl Game {
                     data.clone(),
                     Some(d.data),
                 );
+                if from_skill {
+                    if let Some(t) = self.st.triggers.last_mut() {
+                        t.from_skill = true;
+                    }
+                }
             } else {
                 i += 1;
             }
@@ -179,6 +183,7 @@ impl Game {
             count: 1,
             events: vec![event],
             delayed_data: delayed,
+            from_skill: false,
         });
     }
 
@@ -200,7 +205,7 @@ impl Game {
                 let Some((expr, src)) = &a.when_state else {
                     continue;
                 };
-                if !self.abilities_valid(card) {
+                if !self.ability_valid(card, ai) {
                     continue;
                 }
                 let id = self.obj_id(card);
@@ -252,6 +257,11 @@ impl Game {
             Some("807.6"),
             format!("遅発誘発能力「{name}」を作成 (delayed trigger until 「{event}」)"),
         );
+        // 813.3: made by an EX skill or a skill ability → from a skill.
+        let from_skill = self.st.running.last().is_some_and(|&(d, a)| {
+            let ab = &self.defs.cards.cards[d as usize].abilities[a as usize];
+            ab.ex_skill || ab.kind == AbilityKind::Skill
+        });
         self.st.delayed.push(DelayedTrigger {
             controller,
             source,
@@ -260,6 +270,7 @@ impl Game {
             event,
             once,
             data,
+            from_skill,
         });
         Ok(())
     }
@@ -333,7 +344,7 @@ impl Game {
             ),
         );
         // 813.3, 920.1, 804.2c-31: a triggered EX skill gets the game's success check first.
-        if a.ex_skill {
+        if a.ex_skill || t.from_skill {
             if let Some(check) = &defs.game.skill_success_check {
                 let args = [Value::Int(t.source.to_handle()), Value::Str(a.name.clone())];
                 if !crate::run::truthy(&host.call(self, check, &args)?) {

@@ -133,6 +133,10 @@ impl Game {
             }
         }
         let keep = defs.game.zone_def(from_zone).area && to.area && !attached;
+        // 804.2a-1: remember what effects gave the card before it enters such a zone.
+        let kept = to
+            .keeps_effects
+            .then(|| self.characteristics().changed_fields(card));
         if !attached {
             self.st.zones[from_zone.0 as usize].retain(|&c| c != card);
         }
@@ -166,6 +170,12 @@ impl Game {
             // 302.3a: attachments move with the unit.
             for a in self.attachments(new_id, None) {
                 self.st.objects[a.card as usize].zone = zone;
+            }
+        }
+        if let Some(fields) = kept {
+            self.st.kept_effects.retain(|(id, _)| id.card != card);
+            if !fields.is_empty() {
+                self.st.kept_effects.push((new_id, fields));
             }
         }
         // 807.5: the zone-move event names the card as it was in the public zone or the area

@@ -30,9 +30,9 @@ impl Game {
             "(裏向き face down)".to_string()
         };
         if visible {
-            let def = &self.defs.cards.cards[o.def as usize];
             for f in &g.view_fields {
-                if let Some(v) = def.fields.get(f).and_then(|v| v.as_int()) {
+                // The value now, with continuous effects (809).
+                if let Some(v) = self.field(card, f).as_int() {
                     let _ = write!(
                         s,
                         " {}{v}",

@@ -246,7 +246,7 @@ fn apply_state(
         o.face_up = false;
     }
     if st.new {
-        o.since_turn = game.st.turn.max(1);
+        o.since_turn = u32::MAX; // set to the scenario's turn once it is known (see `position`)
     }
     Ok(())
 }

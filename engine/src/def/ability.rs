@@ -90,6 +90,10 @@ pub struct AbilityDef {
     pub per_turn: Option<u32>,
     /// Static prohibitions (104.4): game actions that cannot be done while its `if` holds.
     pub prohibits: Vec<String>,
+    /// 802.3: the zones (ids) where this ability is valid instead of the area.
+    pub zones: Option<Vec<String>>,
+    /// 805.2: a defining ability (基準能力): valid in every zone, part of the base (809.1a).
+    pub defining: bool,
 }
 
 impl AbilityDef {
@@ -162,6 +166,10 @@ pub struct RawAbility {
     pub per_turn: Option<u32>,
     #[serde(default)]
     pub prohibits: Vec<String>,
+    #[serde(default)]
+    pub zones: Option<Vec<String>>,
+    #[serde(default)]
+    pub defining: bool,
 }
 
 #[derive(Deserialize)]
@@ -393,6 +401,8 @@ pub fn build(src: &Src, raw: RawAbility, errors: &mut Vec<LoadError>) -> Ability
         skill: raw.skill,
         per_turn: raw.per_turn,
         prohibits: raw.prohibits,
+        zones: raw.zones,
+        defining: raw.defining,
     }
 }
 

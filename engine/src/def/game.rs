@@ -53,6 +53,8 @@ pub struct ZoneDef {
     pub count: u8,
     pub capacity: Option<u16>,
     pub area: bool,
+    /// 804.2a-1: a card entering keeps the effects it had just before.
+    pub keeps_effects: bool,
     /// The first instance's id; instances are numbered player-major, then slot.
     pub first: u16,
 }
@@ -166,6 +168,8 @@ pub struct GameDef {
     pub layers: Vec<(Named, Option<String>, Vec<String>)>,
     /// 802: extra validity condition for abilities of cards in the area.
     pub ability_valid_if: Option<(fuda_grammar::Expr, String)>,
+    /// Continuous effects apply only to cards for which this holds (e.g. 306.7a-3).
+    pub affected_if: Option<(fuda_grammar::Expr, String)>,
     /// 920.1 for triggered EX skills: the game's success-check hook.
     pub skill_success_check: Option<String>,
     /// 802.2a-style: EX skills are valid only while this holds about their unit.

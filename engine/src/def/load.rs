@@ -143,6 +143,7 @@ impl Cx<'_> {
                 count: z.count.max(1),
                 capacity: z.capacity,
                 area: z.area,
+                keeps_effects: z.keeps_effects,
                 first: next,
             });
             next += per * z.count.max(1) as u16;
@@ -359,6 +360,7 @@ impl Cx<'_> {
                 })
                 .collect(),
             ability_valid_if: self.opt_expr(&raw.ability_valid_if, "ability_valid_if"),
+            affected_if: self.opt_expr(&raw.affected_if, "affected_if"),
             skill_success_check: raw.skill_success_check.as_ref().map(|h| self.hook(h)),
             ex_skill_valid_if: self.opt_expr(&raw.ex_skill_valid_if, "ex_skill_valid_if"),
             settings: raw

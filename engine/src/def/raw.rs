@@ -61,6 +61,9 @@ pub struct RawGame {
     /// with the card and the ability's name; false means it fails (920.2b).
     #[serde(default)]
     pub skill_success_check: Option<String>,
+    /// Continuous effects apply only to cards for which this holds (`self`), e.g. 306.7a-3.
+    #[serde(default)]
+    pub affected_if: Option<String>,
     /// EX skills (209) are valid only while this holds about their unit (`self`), e.g. 802.2a.
     #[serde(default)]
     pub ex_skill_valid_if: Option<String>,
@@ -146,6 +149,9 @@ pub struct RawZone {
     /// Area zones: a move from one area zone to another keeps the object (302.3).
     #[serde(default)]
     pub area: bool,
+    /// A card entering keeps the continuous effects it had just before (804.2a-1).
+    #[serde(default)]
+    pub keeps_effects: bool,
 }
 
 fn one() -> u8 {

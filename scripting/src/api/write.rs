@@ -254,6 +254,26 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             }
         })?,
     )?;
+    // k.reveal(c) → shown to all until the effect ends (903.1); false if all saw it (903.2).
+    k.raw_set(
+        "reveal",
+        lua.create_function(|lua, h: i64| with(lua, |g| Ok(g.reveal(obj(g, h)?))))?,
+    )?;
+    // k.show(c, p): player p may look at the card while the effect resolves (910.2).
+    k.raw_set(
+        "show",
+        lua.create_function(|lua, (h, p): (i64, i64)| {
+            with(lua, |g| {
+                let id = obj(g, h)?;
+                let p = player(g, p)?;
+                let mask = g.st.objects[id.card as usize].revealed;
+                g.st.temp_reveals.push((id, mask));
+                g.st.objects[id.card as usize].revealed = mask | (1 << p);
+                g.touch();
+                Ok(())
+            })
+        })?,
+    )?;
     k.raw_set(
         "set_ovar",
         lua.create_function(|lua, (h, v, x): (i64, String, i64)| {
