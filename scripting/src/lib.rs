@@ -65,12 +65,13 @@ impl LuaHost {
                 format!("cannot register the kernel API: {e}"),
             )
         })?;
-        let hooks = match &def.script {
-            Some(path) => load_script(&lua, path, &used)?,
-            None => lua
-                .create_table()
-                .map_err(|e| LoadError::new(Location::file(&def.file), e.to_string()))?,
-        };
+        let hooks = lua
+            .create_table()
+            .map_err(|e| LoadError::new(Location::file(&def.file), e.to_string()))?;
+        for path in &def.scripts {
+            let t = load_script(&lua, path, &used, Some(&hooks))?;
+            merge(&hooks, &t).map_err(|e| LoadError::new(Location::file(path), e.to_string()))?;
+        }
         // The game's own actions are a read-only library for card scripts: `rules.<name>`.
         let library = || -> mlua::Result<()> {
             let proxy = lua.create_table()?;
@@ -100,10 +101,14 @@ impl LuaHost {
                 hooks.raw_get::<mlua::Value>(h.as_str()),
                 Ok(mlua::Value::Function(_))
             ) {
-                let script = def
-                    .script
-                    .as_ref()
-                    .map_or("(no script)".to_string(), |p| p.display().to_string());
+                let script = match def.scripts.as_slice() {
+                    [] => "(no script)".to_string(),
+                    files => files
+                        .iter()
+                        .map(|p| p.display().to_string())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                };
                 errors.push(
                     LoadError::new(
                         Location::find(&def.file, &text, h),
@@ -148,11 +153,12 @@ impl LuaHost {
                         // A function of a Lua file beside the card, loaded once per file.
                         if !files.iter().any(|(p, _)| p == path) {
                             self.used.set(0);
-                            let table = load_script(&self.lua, path, &self.used).map_err(|e| {
-                                e.0.into_iter().next().unwrap_or_else(|| {
-                                    LoadError::new(Location::file(path), "cannot load")
-                                })
-                            });
+                            let table =
+                                load_script(&self.lua, path, &self.used, None).map_err(|e| {
+                                    e.0.into_iter().next().unwrap_or_else(|| {
+                                        LoadError::new(Location::file(path), "cannot load")
+                                    })
+                                });
                             files.push((path.clone(), table));
                         }
                         let found = files
@@ -215,11 +221,30 @@ impl LuaHost {
     }
 }
 
-fn load_script(lua: &Lua, path: &Path, used: &Rc<Cell<u64>>) -> Result<Table, LoadErrors> {
+/// Copies a script's returned functions into the shared hook table.
+fn merge(into: &Table, from: &Table) -> mlua::Result<()> {
+    if into == from {
+        return Ok(());
+    }
+    for kv in from.pairs::<mlua::Value, mlua::Value>() {
+        let (k, v) = kv?;
+        into.raw_set(k, v)?;
+    }
+    Ok(())
+}
+
+/// Loads a Lua file that returns a table of functions; `shared` is passed to it as `...`.
+fn load_script(
+    lua: &Lua,
+    path: &Path,
+    used: &Rc<Cell<u64>>,
+    shared: Option<&Table>,
+) -> Result<Table, LoadErrors> {
     let text = std::fs::read_to_string(path).map_err(|e| LoadError::io(path, &e))?;
     used.set(0);
     let chunk = lua.load(&text).set_name(format!("@{}", path.display()));
-    match chunk.eval::<mlua::Value>() {
+    let arg = shared.map_or(mlua::Value::Nil, |t| mlua::Value::Table(t.clone()));
+    match chunk.call::<mlua::Value>(arg) {
         Ok(mlua::Value::Table(t)) => Ok(t),
         Ok(other) => Err(LoadError::new(
             Location::file(path),

@@ -142,7 +142,8 @@ pub struct GameDef {
     /// The folder holding `game.yaml`.
     pub dir: PathBuf,
     pub file: PathBuf,
-    pub script: Option<PathBuf>,
+    /// Script files, loaded in order.
+    pub scripts: Vec<PathBuf>,
     pub zones: Vec<ZoneDef>,
     pub zone_instances: u16,
     pub orientations: Vec<Named>,

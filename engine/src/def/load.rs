@@ -314,7 +314,11 @@ impl Cx<'_> {
             players: raw.players,
             dir: dir.clone(),
             file: self.file.to_path_buf(),
-            script: raw.script.as_ref().map(|s| dir.join(s)),
+            scripts: raw
+                .script
+                .as_ref()
+                .map(|s| s.files().into_iter().map(|f| dir.join(f)).collect())
+                .unwrap_or_default(),
             zones,
             zone_instances: next,
             orientations: raw.orientations.iter().map(nm).collect(),

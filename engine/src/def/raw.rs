@@ -12,9 +12,10 @@ pub struct RawGame {
     pub version: String,
     #[serde(default = "two")]
     pub players: u8,
-    /// The Lua file with this game's hooks, relative to the game folder.
+    /// The Lua file(s) with this game's hooks, relative to the game folder: one file, or a list
+    /// loaded in order (each gets the shared hook table as `...`).
     #[serde(default)]
-    pub script: Option<String>,
+    pub script: Option<ScriptFiles>,
     pub zones: Vec<RawZone>,
     #[serde(default = "default_orientations")]
     pub orientations: Vec<RawNamed>,
@@ -73,6 +74,23 @@ pub struct RawGame {
     /// A safety cap: reaching this turn ends the game as a draw, reported as such.
     #[serde(default)]
     pub turn_limit: Option<u32>,
+}
+
+/// One script file or several.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum ScriptFiles {
+    One(String),
+    Many(Vec<String>),
+}
+
+impl ScriptFiles {
+    pub fn files(&self) -> Vec<&str> {
+        match self {
+            ScriptFiles::One(s) => vec![s.as_str()],
+            ScriptFiles::Many(v) => v.iter().map(|s| s.as_str()).collect(),
+        }
+    }
 }
 
 fn two() -> u8 {

@@ -1,0 +1,82 @@
+-- 「汎用TCG」: Units and shared helpers, used by the other files through `M._`.
+-- The game's hooks are split by concept over the files game.yaml lists; each file gets the
+-- shared hook table as `...` and adds its functions to it. Scripts keep no state.
+local M = ...
+
+local function P(p) return "P" .. p end
+
+-- Units ------------------------------------------------------------------------------------
+
+local function main_unit(p)
+  return k.cards(p, "main")[1]
+end
+
+-- Units in a player's area: the main unit first, then standby 1..4 (306.2).
+local function area_units(p)
+  local out = {}
+  for _, c in ipairs(k.cards(p, "main")) do out[#out + 1] = c end
+  for s = 1, k.slots("standby") do
+    for _, c in ipairs(k.cards(p, "standby", s)) do out[#out + 1] = c end
+  end
+  return out
+end
+
+local function is_ko(c) return k.flag(c, "ko") end
+
+-- 306.7a-3: KO'd units cannot be chosen unless a rule says so.
+local function live_units(p)
+  local out = {}
+  for _, c in ipairs(area_units(p)) do
+    if not is_ko(c) then out[#out + 1] = c end
+  end
+  return out
+end
+
+local function standby_units(p)
+  local out = {}
+  for s = 1, k.slots("standby") do
+    local c = k.cards(p, "standby", s)[1]
+    if c and not is_ko(c) then out[#out + 1] = c end
+  end
+  return out
+end
+
+local function free_standby_slot(p)
+  for s = 1, k.slots("standby") do
+    if #k.cards(p, "standby", s) == 0 then return s end
+  end
+  return nil
+end
+
+local function hand_units(p)
+  local out = {}
+  for _, c in ipairs(k.cards(p, "hand")) do
+    if k.card_type(c) == "unit" then out[#out + 1] = c end
+  end
+  return out
+end
+
+local function where(c)
+  local zone, _, slot = k.zone_of(c)
+  if zone == "standby" then return "スタンバイ・エリア" .. slot end
+  return "メイン・エリア"
+end
+
+-- 909.1: a KO'd unit is turned face down, stays in its area in normal orientation
+-- (306.7a-1, its face public to all), and loses its damage markers (909.1a) and counters (913.6).
+local function knock_out(c, clause, why, by)
+  if not k.replace({ kind = "ko", card = c }) then           -- 810: "instead of being KO'd"
+    k.log("810.1", k.name(c), "のKOは置換された (the KO is replaced)")
+    return false
+  end
+  k.log(clause, k.name(c), "はKO (is KO'd): ", why)
+  k.set_flag(c, "ko", true)
+  k.set_face(c, false, "all")
+  k.set_orientation(c, "normal")
+  k.clear_counters(c)
+  k.event("KOした", { card = c, by = by })                   -- 813.5: KO'd by `by`
+  return true
+end
+
+M._ = { P = P, main_unit = main_unit, area_units = area_units, is_ko = is_ko, live_units = live_units, standby_units = standby_units, free_standby_slot = free_standby_slot, hand_units = hand_units, where = where, knock_out = knock_out }
+return M
