@@ -14,6 +14,20 @@ pub struct Bundle {
     pub dir: PathBuf,
 }
 
+/// `pack.yaml` of every pack folder under `packs`, sorted.
+pub fn pack_manifests(packs: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(packs)
+        .map(|rd| {
+            rd.flatten()
+                .map(|e| e.path().join("pack.yaml"))
+                .filter(|p| p.exists())
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
+}
+
 /// The built-in game: `cards/generic-tcg` under the current folder, else beside the sources.
 pub fn default_game_dir() -> PathBuf {
     let local = PathBuf::from("cards/generic-tcg");
@@ -30,6 +44,9 @@ impl Bundle {
         let mut cards = CardDb::default();
         let packs = game.dir.join("packs");
         if packs.is_dir() {
+            for manifest in pack_manifests(&packs) {
+                fuda_engine::def::pack::load_manifest(&manifest, &game)?;
+            }
             load_cards(&game, &packs, &mut cards)?;
         }
         let host = LuaHost::for_game(&game)?;

@@ -84,6 +84,17 @@ enum Command {
         #[arg(long)]
         log: bool,
     },
+    /// Check a game or pack folder: every problem at once, with file:line:column and a hint.
+    Check {
+        /// A game folder (with game.yaml) or a pack folder.
+        path: PathBuf,
+        /// The game a pack outside any game folder is for.
+        #[arg(long, value_name = "DIR")]
+        game: Option<PathBuf>,
+        /// `text` (default; colour on a terminal) or `json` (for editors and CI).
+        #[arg(long, default_value = "text")]
+        format: String,
+    },
     /// Print the JSON Schema of scenario files (for editors).
     Schema,
     /// Rule coverage: the share of behavior clauses that scenarios and tests cite; fails on
@@ -310,6 +321,24 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             }
             let ok = cov.unknown.is_empty() && cov.percent() >= min;
             Ok(if ok {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+        Command::Check { path, game, format } => {
+            let diags = fuda::check::check(&path, game.as_deref());
+            if format == "json" {
+                say!(
+                    "{}",
+                    serde_json::to_string_pretty(&diags).unwrap_or_default()
+                );
+            } else {
+                use std::io::IsTerminal;
+                let color = std::io::stdout().is_terminal();
+                say!("{}", fuda::check::render(&diags, color).trim_end());
+            }
+            Ok(if diags.is_empty() {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::from(1)

@@ -104,7 +104,17 @@ fn broken_scenarios_say_what_to_fix() {
 /// docs/schemas/scenario.schema.json is the schema of the scenario types (`fuda schema`).
 #[test]
 fn the_committed_scenario_schema_is_current() {
-    let out = Command::new(env!("CARGO_BIN_EXE_fuda")).arg("schema").output().expect("runs");
-    let committed = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/schemas/scenario.schema.json")).expect("file");
-    assert_eq!(String::from_utf8_lossy(&out.stdout), committed, "run `cargo run -- schema > docs/schemas/scenario.schema.json`");
+    let out = Command::new(env!("CARGO_BIN_EXE_fuda"))
+        .arg("schema")
+        .output()
+        .expect("runs");
+    let committed = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/schemas/scenario.schema.json"),
+    )
+    .expect("file");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        committed,
+        "run `cargo run -- schema > docs/schemas/scenario.schema.json`"
+    );
 }

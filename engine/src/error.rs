@@ -101,6 +101,13 @@ impl LoadError {
             Some(i) => msg[..i].to_string(),
             None => msg,
         };
+        // "unknown field `wehn`, expected one of `a`, `b`, …": keep the field, hint the nearest.
+        if let Some((head, expected)) = msg.split_once(", expected one of ") {
+            let known: Vec<&str> = expected.split(", ").map(|k| k.trim_matches('`')).collect();
+            let field = head.rsplit('`').nth(1).unwrap_or("");
+            let hint = crate::def::card::did_you_mean(field, known.iter().copied());
+            return LoadError::new(location, head.to_string()).hint(hint);
+        }
         LoadError::new(location, msg)
     }
     pub fn io(file: &Path, err: &std::io::Error) -> Self {

@@ -155,9 +155,25 @@ impl LuaHost {
                             self.used.set(0);
                             let table =
                                 load_script(&self.lua, path, &self.used, None).map_err(|e| {
-                                    e.0.into_iter().next().unwrap_or_else(|| {
+                                    let first = e.0.into_iter().next().unwrap_or_else(|| {
                                         LoadError::new(Location::file(path), "cannot load")
-                                    })
+                                    });
+                                    if first.location.line == 0 {
+                                        // The file itself is missing or unreadable: point at the card.
+                                        LoadError::new(
+                                            src.location.clone(),
+                                            format!(
+                                                "card {} ability 「{}」 {name}: {}",
+                                                card.named.id, ability.name, first.message
+                                            ),
+                                        )
+                                        .hint(format!(
+                                            "create {} returning a table with the function",
+                                            path.display()
+                                        ))
+                                    } else {
+                                        first
+                                    }
                                 });
                             files.push((path.clone(), table));
                         }

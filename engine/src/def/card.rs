@@ -199,7 +199,11 @@ pub fn parse_cards(
             }
         }
         for req in &tdef.required {
-            if !fields.contains_key(req) {
+            // A field given with a wrong value, or a near miss of its name, is reported already.
+            let near_miss = rc.fields.keys().any(|k| {
+                did_you_mean(k, std::iter::once(req.as_str())).starts_with("did you mean")
+            });
+            if !fields.contains_key(req) && !rc.fields.contains_key(req) && !near_miss {
                 errors.push(LoadError::new(
                     loc.clone(),
                     format!(

@@ -4,5 +4,6 @@ pub mod card;
 pub mod deck;
 pub mod game;
 pub mod load;
+pub mod pack;
 pub mod program;
 pub mod raw;

@@ -1,0 +1,233 @@
+//! `fuda check`: every problem in a game or pack folder at once, each with its file, line and
+//! column, the offending text underlined, and a hint.
+use crate::bundle::pack_manifests;
+use fuda_engine::def::card::{parse_cards, CardDb};
+use fuda_engine::def::deck::{check_deck, parse_deck};
+use fuda_engine::def::load::load_game;
+use fuda_engine::def::pack::load_manifest;
+use fuda_engine::{LoadError, LoadErrors, Location};
+use fuda_scripting::LuaHost;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// One problem.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Diagnostic {
+    pub file: PathBuf,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+    pub hint: Option<String>,
+}
+
+impl From<LoadError> for Diagnostic {
+    fn from(e: LoadError) -> Self {
+        Diagnostic {
+            file: e.location.file,
+            line: e.location.line,
+            column: e.location.column,
+            message: e.message,
+            hint: e.hint,
+        }
+    }
+}
+
+fn push(out: &mut Vec<Diagnostic>, e: LoadErrors) {
+    out.extend(e.0.into_iter().map(Diagnostic::from));
+}
+
+fn yaml_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "yaml" || x == "yml") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The game folder a path belongs to: itself, or the nearest parent with a game.yaml.
+pub fn game_dir_of(path: &Path) -> Option<PathBuf> {
+    let mut p = Some(path);
+    while let Some(d) = p {
+        if d.join("game.yaml").exists() {
+            return Some(d.to_path_buf());
+        }
+        p = d.parent();
+    }
+    None
+}
+
+/// Checks a game folder (or a pack folder inside one, or a pack with `game`): the definition,
+/// its scripts and hooks, every card file, card hooks, pack manifests and decks.
+pub fn check(path: &Path, game: Option<&Path>) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let game_dir = match game.map(Path::to_path_buf).or_else(|| game_dir_of(path)) {
+        Some(d) => d,
+        None => {
+            out.push(Diagnostic {
+                file: path.to_path_buf(),
+                line: 0,
+                column: 0,
+                message: "no game.yaml here or in a parent folder".into(),
+                hint: Some("check a game folder, or give the game with --game <folder>".into()),
+            });
+            return out;
+        }
+    };
+    let def = match load_game(&game_dir) {
+        Ok(d) => d,
+        Err(e) => {
+            push(&mut out, e);
+            return out;
+        }
+    };
+    let host = match LuaHost::for_game(&def) {
+        Ok(h) => Some(h),
+        Err(e) => {
+            push(&mut out, e);
+            None
+        }
+    };
+    // The cards: of the whole game when checking the game, else of the pack (with the game's).
+    let scope = if path == game_dir {
+        game_dir.join("packs")
+    } else {
+        path.to_path_buf()
+    };
+    let mut db = CardDb::default();
+    for file in yaml_files(&game_dir.join("packs")).into_iter().chain(
+        if scope.starts_with(game_dir.join("packs")) {
+            vec![]
+        } else {
+            yaml_files(&scope)
+        },
+    ) {
+        let Ok(text) = std::fs::read_to_string(&file) else {
+            continue;
+        };
+        if file.file_name().is_some_and(|n| n == "pack.yaml") {
+            if let Err(e) = load_manifest(&file, &def) {
+                push(&mut out, e);
+            }
+            continue;
+        }
+        if !text.lines().any(|l| l.starts_with("cards:"))
+            || file.components().any(|c| c.as_os_str() == "decks")
+        {
+            continue;
+        }
+        if let Err(e) = parse_cards(&def, &file, &text, &mut db) {
+            push(&mut out, e);
+        }
+    }
+    let _ = pack_manifests;
+    if let Some(host) = &host {
+        if let Err(e) = host.load_cards(&db) {
+            push(&mut out, e);
+        }
+    }
+    let mut decks = yaml_files(&game_dir.join("decks"));
+    if !scope.starts_with(&game_dir) {
+        decks.extend(yaml_files(&scope.join("decks")));
+    }
+    for file in decks {
+        let Ok(text) = std::fs::read_to_string(&file) else {
+            continue;
+        };
+        match parse_deck(&file, &text, &db) {
+            Err(e) => push(&mut out, e),
+            Ok(deck) => {
+                for p in check_deck(&def, &db, &deck) {
+                    out.push(Diagnostic::from(LoadError::new(
+                        Location::find(&file, &text, "cards"),
+                        format!("illegal deck: {p}"),
+                    )));
+                }
+            }
+        }
+    }
+    out.retain(|d| scope_contains(path, &game_dir, &d.file));
+    out
+}
+
+/// Problems of a pack check are those in the pack (and the game's own, which it needs).
+fn scope_contains(path: &Path, game_dir: &Path, file: &Path) -> bool {
+    path == game_dir
+        || file.starts_with(path)
+        || file == game_dir.join("game.yaml")
+        || !file.starts_with(game_dir.join("packs"))
+}
+
+/// A byte range to underline at (line, column): the token there.
+fn span(text: &str, line: usize, column: usize) -> std::ops::Range<usize> {
+    let mut start = 0;
+    for (i, l) in text.split_inclusive('\n').enumerate() {
+        if i + 1 == line {
+            let col_byte = l
+                .char_indices()
+                .nth(column.saturating_sub(1))
+                .map_or(0, |(b, _)| b);
+            let rest = &l[col_byte..];
+            let mut len = rest
+                .find(|c: char| c.is_whitespace() || ",}]#:".contains(c))
+                .unwrap_or(rest.trim_end().len());
+            if len == 0 {
+                len = rest.trim_end().len().max(1).min(rest.len());
+            }
+            return start + col_byte..start + col_byte + len;
+        }
+        start += l.len();
+    }
+    0..0
+}
+
+/// The diagnostics for a terminal (colour when `color`), ending with a count.
+pub fn render(diags: &[Diagnostic], color: bool) -> String {
+    use ariadne::{Config, IndexType, Label, Report, ReportKind, Source};
+    let mut out = Vec::new();
+    for d in diags {
+        let name = d.file.display().to_string();
+        let text = std::fs::read_to_string(&d.file).unwrap_or_default();
+        if d.line == 0 || text.is_empty() {
+            let hint = d
+                .hint
+                .as_ref()
+                .map(|h| format!("\n  hint: {h}"))
+                .unwrap_or_default();
+            out.extend(format!("error: {name}: {}{hint}\n", d.message).into_bytes());
+            continue;
+        }
+        let range = span(&text, d.line, d.column);
+        let cfg = Config::default()
+            .with_color(color)
+            .with_index_type(IndexType::Byte);
+        let mut report = Report::build(ReportKind::Error, (name.clone(), range.clone()))
+            .with_config(cfg)
+            .with_message(format!("{name}:{}:{}: {}", d.line, d.column, d.message))
+            .with_label(Label::new((name.clone(), range)).with_message("here"));
+        if let Some(h) = &d.hint {
+            report = report.with_help(h);
+        }
+        let _ = report
+            .finish()
+            .write((name.clone(), Source::from(text)), &mut out);
+    }
+    let mut s = String::from_utf8_lossy(&out).to_string();
+    s.push_str(&match diags.len() {
+        0 => "no problems found\n".to_string(),
+        1 => "1 problem\n".to_string(),
+        n => format!("{n} problems\n"),
+    });
+    s
+}
