@@ -5,4 +5,5 @@ pub mod check;
 pub mod coverage;
 pub mod play;
 pub mod scenario;
+pub mod schema;
 pub mod sim;

@@ -95,8 +95,15 @@ enum Command {
         #[arg(long, default_value = "text")]
         format: String,
     },
-    /// Print the JSON Schema of scenario files (for editors).
-    Schema,
+    /// JSON Schemas of the data files, generated from the Rust types (for editors and CI).
+    Schema {
+        /// game, pack, cards, deck or scenario (default: scenario).
+        #[arg(default_value = "scenario")]
+        kind: String,
+        /// Write every schema into this folder as <kind>.schema.json instead.
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
     /// Rule coverage: the share of behavior clauses that scenarios and tests cite; fails on
     /// citations of clauses that do not exist.
     Coverage {
@@ -344,11 +351,26 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 ExitCode::from(1)
             })
         }
-        Command::Schema => {
-            say!(
-                "{}",
-                serde_json::to_string_pretty(&scenario::schema()).unwrap_or_default()
-            );
+        Command::Schema { kind, out } => {
+            if let Some(dir) = out {
+                std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+                for k in fuda::schema::KINDS {
+                    let path = dir.join(format!("{k}.schema.json"));
+                    let text = fuda::schema::text(k).unwrap_or_default();
+                    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+                    say!("wrote {}", path.display());
+                }
+                return Ok(ExitCode::SUCCESS);
+            }
+            match fuda::schema::text(&kind) {
+                Some(t) => say!("{}", t.trim_end()),
+                None => {
+                    return Err(format!(
+                        "unknown kind \"{kind}\": one of {}",
+                        fuda::schema::KINDS.join(", ")
+                    ))
+                }
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Play { game, p1, p2 } => {

@@ -6,7 +6,7 @@ use serde::Deserialize;
 use std::path::Path;
 
 /// The kinds of ability (801.1), plus the templates effects use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum AbilityKind {
     /// 常時能力 (805): applies while valid; `modify` + `applies_to`, or a replacement (810).
@@ -115,7 +115,7 @@ pub const HOOKS: [&str; 9] = [
     "fails",
 ];
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawAbility {
     pub name: String,
@@ -172,16 +172,20 @@ pub struct RawAbility {
     pub defining: bool,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawModify {
     pub field: String,
+    #[schemars(with = "Option<serde_json::Value>")]
     #[serde(default)]
     pub add: Option<serde_yaml::Value>,
+    #[schemars(with = "Option<serde_json::Value>")]
     #[serde(default)]
     pub set: Option<serde_yaml::Value>,
+    #[schemars(with = "Option<serde_json::Value>")]
     #[serde(default)]
     pub grant: Option<serde_yaml::Value>,
+    #[schemars(with = "Option<serde_json::Value>")]
     #[serde(default)]
     pub remove: Option<serde_yaml::Value>,
 }

@@ -55,14 +55,16 @@ impl CardDb {
     }
 }
 
-#[derive(Deserialize)]
+/// A card file: `cards:`, a list of cards.
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct RawCardFile {
+pub struct RawCardFile {
     cards: Vec<RawCard>,
 }
 
-#[derive(Deserialize)]
-struct RawCard {
+/// One card: id, names, type, text, abilities, and the game's card fields (e.g. hp, skills).
+#[derive(Deserialize, schemars::JsonSchema)]
+pub struct RawCard {
     id: String,
     name: String,
     #[serde(default)]
@@ -76,6 +78,7 @@ struct RawCard {
     #[serde(default)]
     abilities: Vec<RawAbility>,
     #[serde(flatten)]
+    #[schemars(with = "IndexMap<String, serde_json::Value>")]
     fields: IndexMap<String, serde_yaml::Value>,
 }
 

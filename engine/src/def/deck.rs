@@ -21,9 +21,10 @@ impl DeckDef {
     }
 }
 
-#[derive(Deserialize)]
+/// A deck file: its name and its cards by id with counts.
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct RawDeck {
+pub struct RawDeck {
     name: String,
     #[serde(default)]
     name_en: Option<String>,

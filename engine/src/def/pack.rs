@@ -5,7 +5,7 @@ use serde::Deserialize;
 use std::path::Path;
 
 /// A pack's manifest.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PackManifest {
     pub id: String,
@@ -22,7 +22,7 @@ pub struct PackManifest {
 }
 
 /// The game a pack is for: its id and a version range like `">=1.2, <2"`.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameRequirement {
     pub id: String,

@@ -2,7 +2,7 @@
 use indexmap::IndexMap;
 use serde::Deserialize;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawGame {
     pub id: String,
@@ -77,7 +77,7 @@ pub struct RawGame {
 }
 
 /// One script file or several.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum ScriptFiles {
     One(String),
@@ -105,7 +105,7 @@ fn default_orientations() -> Vec<RawNamed> {
     }]
 }
 
-#[derive(Debug, Deserialize, Clone)]
+#[derive(Debug, Deserialize, Clone, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawLayer {
     pub id: String,
@@ -118,7 +118,7 @@ pub struct RawLayer {
 }
 
 /// A game setting: where two readings of the rules are both plausible, the game says which.
-#[derive(Debug, Deserialize, Clone)]
+#[derive(Debug, Deserialize, Clone, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawSetting {
     pub value: i64,
@@ -126,7 +126,7 @@ pub struct RawSetting {
     pub doc: String,
 }
 
-#[derive(Debug, Deserialize, Clone)]
+#[derive(Debug, Deserialize, Clone, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawNamed {
     pub id: String,
@@ -135,7 +135,7 @@ pub struct RawNamed {
     pub name_en: Option<String>,
 }
 
-#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RawVisibility {
     Public,
@@ -143,7 +143,7 @@ pub enum RawVisibility {
     Owner,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawZone {
     pub id: String,
@@ -176,7 +176,7 @@ fn one() -> u8 {
     1
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawRole {
     pub id: String,
@@ -188,7 +188,7 @@ pub struct RawRole {
     pub face_down: bool,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawCardType {
     pub id: String,
@@ -202,7 +202,7 @@ pub struct RawCardType {
     pub required: Vec<String>,
 }
 
-#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FieldType {
     Int,
@@ -212,7 +212,7 @@ pub enum FieldType {
     Records,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawField {
     #[serde(rename = "type")]
@@ -225,7 +225,7 @@ pub struct RawField {
     pub optional: bool,
 }
 
-#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum VarReset {
     #[default]
@@ -234,7 +234,7 @@ pub enum VarReset {
     Turn,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawVar {
     pub id: String,
@@ -244,7 +244,7 @@ pub struct RawVar {
     pub doc: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawDraw {
     pub from: String,
@@ -253,7 +253,7 @@ pub struct RawDraw {
     pub clause: Option<String>,
 }
 
-#[derive(Debug, Deserialize, Default)]
+#[derive(Debug, Deserialize, Default, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawDeckRules {
     #[serde(default)]
@@ -268,14 +268,14 @@ pub struct RawDeckRules {
     pub allowed_types: Option<Vec<String>>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawCountRule {
     pub exactly: u32,
     pub clause: String,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawCopiesRule {
     pub count: u32,
@@ -284,7 +284,7 @@ pub struct RawCopiesRule {
     pub clause: String,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawMinType {
     #[serde(rename = "type")]
@@ -293,7 +293,7 @@ pub struct RawMinType {
     pub clause: String,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawTurn {
     #[serde(default)]
@@ -304,7 +304,7 @@ pub struct RawTurn {
     pub end: Vec<RawStep>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawPhase {
     pub id: String,
@@ -324,7 +324,7 @@ pub struct RawPhase {
     pub run: Vec<RawStep>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawPhaseStep {
     pub id: String,
@@ -345,7 +345,7 @@ pub struct RawPhaseStep {
 pub type RawCond = String;
 
 /// One instruction of a procedure; exactly one of the kind keys is given.
-#[derive(Debug, Deserialize, Default)]
+#[derive(Debug, Deserialize, Default, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawStep {
     #[serde(default, rename = "do")]
@@ -375,7 +375,7 @@ pub struct RawStep {
     pub name: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawAction {
     pub id: String,
@@ -395,7 +395,7 @@ pub struct RawAction {
     pub ends_loop: bool,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawRuleProcess {
     pub id: String,
