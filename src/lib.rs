@@ -1,6 +1,7 @@
 //! The `fuda` CLI's library: loading a game folder, agents, simulation and terminal play.
 pub mod agent;
 pub mod bundle;
+pub mod cards;
 pub mod check;
 pub mod coverage;
 pub mod play;

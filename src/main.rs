@@ -84,6 +84,17 @@ enum Command {
         #[arg(long)]
         log: bool,
     },
+    /// List and search cards: `fuda cards '属性 has "炎"'`, or show one with --show.
+    Cards {
+        /// A query of the expression language, e.g. `"炎" in 属性 and hp >= 300`.
+        query: Option<String>,
+        /// Game folder (default: the built-in 汎用TCG).
+        #[arg(long, value_name = "DIR")]
+        game: Option<PathBuf>,
+        /// Show one card by id, with its abilities.
+        #[arg(long, value_name = "ID")]
+        show: Option<String>,
+    },
     /// Check a game or pack folder: every problem at once, with file:line:column and a hint.
     Check {
         /// A game folder (with game.yaml) or a pack folder.
@@ -332,6 +343,30 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             } else {
                 ExitCode::from(1)
             })
+        }
+        Command::Cards { query, game, show } => {
+            let dir = game.unwrap_or_else(default_game_dir);
+            let bundle = Bundle::load(&dir).map_err(|e| e.to_string())?;
+            let (g, cards) = (&bundle.defs.game, &bundle.defs.cards);
+            if let Some(id) = show {
+                let c = cards.get(&id).ok_or_else(|| {
+                    format!(
+                        "no card \"{id}\" ({})",
+                        fuda_engine::def::card::did_you_mean(
+                            &id,
+                            cards.by_id.keys().map(|s| s.as_str())
+                        )
+                    )
+                })?;
+                say!("{}", fuda::cards::show(g, c));
+                return Ok(ExitCode::SUCCESS);
+            }
+            let found = fuda::cards::search(g, &cards.cards, query.as_deref())?;
+            for c in &found {
+                say!("{}", fuda::cards::line(g, c));
+            }
+            say!("{} card(s)", found.len());
+            Ok(ExitCode::SUCCESS)
         }
         Command::Check { path, game, format } => {
             let diags = fuda::check::check(&path, game.as_deref());

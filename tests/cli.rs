@@ -98,3 +98,38 @@ fn a_missing_deck_is_an_error_not_a_panic() {
         "{err}"
     );
 }
+
+/// `fuda cards`: search with the expression language; `--show` prints one card with abilities.
+#[test]
+fn cards_search_and_show() {
+    let out = fuda()
+        .args(["cards", "\"炎\" in 属性 and hp >= 300"])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("GT-001 炎の剣士 (Flame Swordsman) [ユニット] HP:300"),
+        "{text}"
+    );
+    assert!(text.trim_end().ends_with("3 card(s)"), "{text}");
+    let out = fuda()
+        .args(["cards", "type == \"command\" and \"command\" in kinds"])
+        .output()
+        .expect("runs");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("GT-141 作戦会議"));
+    let out = fuda()
+        .args(["cards", "--show", "GT-123"])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("ability 「鉄壁」 (Ironwall): static") && text.contains("replaces: damage"),
+        "{text}"
+    );
+    let out = fuda().args(["cards", "hp >="]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("^"),
+        "a caret under the error"
+    );
+}
