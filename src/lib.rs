@@ -4,6 +4,7 @@ pub mod bundle;
 pub mod cards;
 pub mod check;
 pub mod coverage;
+pub mod new;
 pub mod play;
 pub mod scenario;
 pub mod schema;

@@ -95,6 +95,25 @@ enum Command {
         #[arg(long, value_name = "ID")]
         show: Option<String>,
     },
+    /// Start from a valid file: `fuda new game DIR`, `fuda new pack DIR`, `fuda new card FILE`.
+    New {
+        /// game, pack or card.
+        what: String,
+        /// The folder (game, pack) or card file to create.
+        path: PathBuf,
+        /// Id of the new game, pack or card (default: from the path).
+        #[arg(long)]
+        id: Option<String>,
+        /// The game a pack or card is for (default: the game the path is in, else the 汎用TCG).
+        #[arg(long, value_name = "DIR")]
+        game: Option<PathBuf>,
+        /// Card type (default: the game's first).
+        #[arg(long = "type", value_name = "TYPE")]
+        card_type: Option<String>,
+        /// Card name.
+        #[arg(long, default_value = "新しいカード")]
+        name: String,
+    },
     /// Check a game or pack folder: every problem at once, with file:line:column and a hint.
     Check {
         /// A game folder (with game.yaml) or a pack folder.
@@ -366,6 +385,51 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 say!("{}", fuda::cards::line(g, c));
             }
             say!("{} card(s)", found.len());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::New {
+            what,
+            path,
+            id,
+            game,
+            card_type,
+            name,
+        } => {
+            let stem = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().to_string())
+                .unwrap_or_else(|| "new".into());
+            let id = id.unwrap_or(stem);
+            let game_of = |p: &std::path::Path| -> Result<fuda_engine::def::game::GameDef, String> {
+                let dir = game
+                    .clone()
+                    .or_else(|| fuda::check::game_dir_of(p))
+                    .unwrap_or_else(default_game_dir);
+                fuda_engine::def::load::load_game(&dir).map_err(|e| e.to_string())
+            };
+            match what.as_str() {
+                "game" => {
+                    for f in fuda::new::game(&path, &id)? {
+                        say!("wrote {f}");
+                    }
+                    say!(
+                        "next: fuda check {0}   and   fuda sim --game {0} --games 10",
+                        path.display()
+                    );
+                }
+                "pack" => {
+                    let g = game_of(&path)?;
+                    for f in fuda::new::pack(&path, &id, &g)? {
+                        say!("wrote {f}");
+                    }
+                }
+                "card" => {
+                    let g = game_of(&path)?;
+                    fuda::new::card(&path, &id, card_type.as_deref(), &name, &g)?;
+                    say!("added card {id} to {}", path.display());
+                }
+                other => return Err(format!("fuda new {other}: say game, pack or card")),
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Check { path, game, format } => {
