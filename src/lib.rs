@@ -6,6 +6,7 @@ pub mod check;
 pub mod coverage;
 pub mod new;
 pub mod play;
+pub mod reload;
 pub mod scenario;
 pub mod schema;
 pub mod sim;

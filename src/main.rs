@@ -479,7 +479,16 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let seats = [p1, p2];
             let stdin = std::io::stdin();
             let mut human = Human::new(stdin.lock(), std::io::stdout());
+            let mut bundle = bundle;
+            let mut watcher = fuda::reload::Watcher::new(&bundle.dir);
             loop {
+                // Hot reload: an edited card or script is in force from the next decision.
+                if watcher.changed() {
+                    match fuda::reload::reload(&mut bundle, &mut g) {
+                        Ok(()) => say!("↻ 再読み込み (reloaded {})", bundle.dir.display()),
+                        Err(e) => say!("↻ 再読み込み失敗、前の版のまま (reload failed; the old version stays):\n{e}"),
+                    }
+                }
                 match g.advance(&bundle.host).map_err(|e| e.to_string())? {
                     Status::Over(o) => {
                         for l in &g.log[human.shown.min(g.log.len())..] {
