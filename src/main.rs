@@ -114,6 +114,8 @@ enum Command {
         #[arg(long, default_value = "新しいカード")]
         name: String,
     },
+    /// Print the reference of the Lua API `k` (Markdown), from the API's own registry.
+    Api,
     /// Check a game or pack folder: every problem at once, with file:line:column and a hint.
     Check {
         /// A game folder (with game.yaml) or a pack folder.
@@ -430,6 +432,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 }
                 other => return Err(format!("fuda new {other}: say game, pack or card")),
             }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Api => {
+            say!("{}", fuda_scripting::api::doc::markdown().trim_end());
             Ok(ExitCode::SUCCESS)
         }
         Command::Check { path, game, format } => {

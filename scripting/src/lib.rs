@@ -303,6 +303,21 @@ fn first_line(e: &mlua::Error) -> String {
     s.lines().next().unwrap_or("").to_string()
 }
 
+impl LuaHost {
+    /// The names of the functions in the kernel API table `k`, sorted.
+    pub fn api_functions(&self) -> Vec<String> {
+        let mut out: Vec<String> = match self.lua.globals().get::<Table>("k") {
+            Ok(k) => k
+                .pairs::<String, mlua::Value>()
+                .filter_map(|kv| kv.ok().map(|(n, _)| n))
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        out.sort();
+        out
+    }
+}
+
 impl Host for LuaHost {
     fn call(&self, game: &mut Game, hook: &str, args: &[Value]) -> Result<Value, Fail> {
         let f: Function = match self.hooks.raw_get(hook) {

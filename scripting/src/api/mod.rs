@@ -117,6 +117,7 @@ pub(crate) fn handles(ids: impl IntoIterator<Item = ObjId>) -> Vec<i64> {
 
 mod abilities;
 mod choose;
+pub mod doc;
 mod read;
 mod write;
 

@@ -1,0 +1,98 @@
+//! The kernel API's own registry of documentation: every function of `k`, its signature, what
+//! it does and an example. A test checks it against the functions registered, and the reference
+//! (docs/guide/lua-api.md) is generated from it.
+
+/// (group, name, signature, what it does, example)
+pub const API: &[(&str, &str, &str, &str, &str)] = &[
+    ("Game", "turn", "k.turn() → n", "The turn number (0 during setup).", "if k.turn() == 1 then … end"),
+    ("Game", "turn_player", "k.turn_player() → p", "The turn player, 1 or 2.", "local tp = k.turn_player()"),
+    ("Game", "opponent", "k.opponent(p) → p", "The other player.", "k.opponent(controller)"),
+    ("Game", "turns_begun", "k.turns_begun(p) → n", "How many turns the player has begun (1 during their first).", "k.turns_begun(p) > 1"),
+    ("Game", "set_turn_player", "k.set_turn_player(p)", "Sets who goes first; setup only.", "k.set_turn_player(k.random(2))"),
+    ("Game", "random", "k.random(n) → 1..n", "A number from the game's seeded RNG (also `math.random(m[, n])`).", "k.random(6)"),
+    ("Game", "setting", "k.setting(name) → n", "A game setting (a chosen reading of an ambiguous rule).", "k.setting(\"charge_with_empty_hand\")"),
+    ("Game", "log", "k.log(clause, …)", "Adds a log line citing `clause` (nil for none); the rest is joined as text.", "k.log(\"602.1\", name, \"にチャージ\")"),
+    ("Game", "lose", "k.lose(p, clause, reason)", "The player meets a loss condition; the kernel settles the result (103).", "k.lose(p, \"1002.1\", \"could not draw\")"),
+    ("Zones", "cards", "k.cards(p, zone[, slot]) → {c…}", "A zone's top-level cards, bottom first (the last is the top); slot from 1.", "k.cards(p, \"standby\", 2)"),
+    ("Zones", "slots", "k.slots(zone) → n", "How many instances of a zone each player has.", "for s = 1, k.slots(\"standby\") do … end"),
+    ("Zones", "zone_of", "k.zone_of(c) → zone, p, slot", "Where a card is (as it last was, if it has left).", "local zone, p, slot = k.zone_of(c)"),
+    ("Zones", "move", "k.move(c, p, zone[, slot[, \"top\"|\"bottom\"]]) → c'", "Moves a card; returns its new object (302.3), or nil if the zone is full.", "local d = k.move(c, k.owner(c), \"discard\")"),
+    ("Zones", "draw", "k.draw(p, n) → drawn", "Draws one at a time (904); a shortfall marks a failed draw.", "k.draw(p, 2)"),
+    ("Zones", "shuffle", "k.shuffle(p, zone)", "Shuffles a zone with the game's RNG (912).", "k.shuffle(p, \"deck\")"),
+    ("Zones", "swap", "k.swap(a, b) → ok", "Exchanges two cards' area zones; objects stay the same (914.1).", "k.swap(main, standby)"),
+    ("Cards", "exists", "k.exists(c) → bool", "Whether the handle still names a current object.", "if k.exists(c) then … end"),
+    ("Cards", "name", "k.name(c) → text", "The card's name.", "k.name(c)"),
+    ("Cards", "card_id", "k.card_id(c) → id", "The card's id in its pack.", "k.card_id(c) == \"GT-001\""),
+    ("Cards", "card_type", "k.card_type(c) → type", "The card's type id.", "k.card_type(c) == \"unit\""),
+    ("Cards", "subtype", "k.subtype(c) → subtype|nil", "The card's subtype id.", "k.subtype(c) == \"tactic\""),
+    ("Cards", "field", "k.field(c, f) → value", "A field with continuous effects applied (809); as last known if the card has left (812).", "k.field(c, \"hp\")"),
+    ("Cards", "printed", "k.printed(c, f) → value", "A field as printed, with no effects (809.6).", "k.printed(c, \"hp\")"),
+    ("Cards", "lki", "k.lki(c) → table", "The card now, or as it last was before it changed zones (812).", "k.lki(c).hp"),
+    ("Cards", "owner", "k.owner(c) → p", "The card's owner (105.2).", "k.owner(c)"),
+    ("Cards", "controller", "k.controller(c) → p", "The card's controller (105.3).", "k.controller(c)"),
+    ("Cards", "orientation", "k.orientation(c) → id", "The orientation id (e.g. normal, rest, stun).", "k.orientation(c) == \"rest\""),
+    ("Cards", "set_orientation", "k.set_orientation(c, id) → changed", "Sets the orientation; false if it already was (104.3).", "k.set_orientation(c, \"normal\")"),
+    ("Cards", "flag", "k.flag(c, f) → bool", "A game-declared object flag.", "k.flag(c, \"ko\")"),
+    ("Cards", "set_flag", "k.set_flag(c, f, on)", "Sets an object flag.", "k.set_flag(c, \"ko\", true)"),
+    ("Cards", "counter", "k.counter(c, name) → n", "A counter (damage markers are one).", "k.counter(c, \"damage\")"),
+    ("Cards", "add_counter", "k.add_counter(c, name, n) → changed", "Adds (or with n < 0 removes) counters; never below 0.", "k.add_counter(c, \"damage\", 30)"),
+    ("Cards", "clear_counters", "k.clear_counters(c)", "Removes all counters.", "k.clear_counters(c)"),
+    ("Cards", "face_up", "k.face_up(c) → bool", "Whether the card is face up.", "k.face_up(c)"),
+    ("Cards", "set_face", "k.set_face(c, up[, \"all\"|\"owner\"|\"none\"|p])", "Turns a card; who sees it regardless (303).", "k.set_face(c, false, \"all\")"),
+    ("Cards", "reveal", "k.reveal(c) → done", "Shows a card to all until the effect ends (903.1); false if all saw it (903.2).", "k.reveal(c)"),
+    ("Cards", "show", "k.show(c, p)", "Lets player p look at a card while the effect resolves (910.2).", "k.show(c, p)"),
+    ("Cards", "since_turn", "k.since_turn(c) → n", "The turn the object came into being (e.g. 804.2b-1).", "k.since_turn(u) < k.turn()"),
+    ("Cards", "ovar", "k.ovar(c, v) → n", "A game-declared object variable.", "k.ovar(u, \"damaged_by\")"),
+    ("Cards", "set_ovar", "k.set_ovar(c, v, n)", "Sets an object variable.", "k.set_ovar(u, \"damaged_by\", source)"),
+    ("Attachments", "attach", "k.attach(c, unit, role) → c'", "Attaches a card to a unit with a role (905).", "k.attach(c, u, \"energy\")"),
+    ("Attachments", "attachments", "k.attachments(c[, role]) → {c…}", "Cards attached to a unit, in the order attached.", "#k.attachments(u, \"energy\")"),
+    ("Attachments", "attached_to", "k.attached_to(c) → unit|nil", "The unit a card is attached to (nil once the unit left).", "k.attached_to(c)"),
+    ("Attachments", "role", "k.role(c) → role|nil", "The role of an attached card.", "k.role(c) == \"set\""),
+    ("Attachments", "attached_cards", "k.attached_cards(p) → {c…}", "Every attached card the player owns.", "for _, c in ipairs(k.attached_cards(p)) do … end"),
+    ("Variables", "pvar", "k.pvar(p, v) → n", "A player variable.", "k.pvar(p, \"charged\")"),
+    ("Variables", "set_pvar", "k.set_pvar(p, v, n)", "Sets a player variable.", "k.set_pvar(p, \"charged\", 1)"),
+    ("Variables", "gvar", "k.gvar(v) → n", "A game variable.", "k.gvar(\"skill\")"),
+    ("Variables", "set_gvar", "k.set_gvar(v, n)", "Sets a game variable.", "k.set_gvar(\"skill\", 0)"),
+    ("Variables", "failed_draw", "k.failed_draw(p) → bool", "Whether a required draw failed since the flag was cleared (1002.1).", "k.failed_draw(p)"),
+    ("Variables", "clear_failed_draw", "k.clear_failed_draw(p)", "Clears the failed-draw flag.", "k.clear_failed_draw(p)"),
+    ("Choices", "choose_cards", "k.choose_cards(p, cards, {prompt, clause, min, max}) → c|{c…}", "The player chooses cards (910.1); the game waits for the answer.", "k.choose_cards(p, units, { prompt = \"対象\" })"),
+    ("Choices", "choose", "k.choose(p, items, opts) → value|{…}", "Choose among strings or {label=, value=} items.", "k.choose(p, { \"はい\", \"いいえ\" })"),
+    ("Choices", "choose_number", "k.choose_number(p, min, max, opts) → n", "Choose a number, never below 0 (104.5).", "k.choose_number(p, 0, 3)"),
+    ("Choices", "choose_order", "k.choose_order(p, cards, opts) → {c…}", "The player puts cards in order.", "k.choose_order(p, cards)"),
+    ("Choices", "janken", "k.janken(p, q, clause) → winner", "Rock-paper-scissors, both answering in secret; ties replayed (919).", "k.janken(p, k.opponent(p), \"505.3b\")"),
+    ("Events and effects", "event", "k.event(name, data)", "A trigger condition occurs (807.2); data keys card, source, by, … are cards.", "k.event(\"KOした\", { card = c })"),
+    ("Events and effects", "delay", "k.delay(self, name, data[, once])", "Creates a delayed trigger from this card's `kind: delayed` ability (807.6).", "k.delay(self, \"時の芽吹き\", { turn = k.turn() })"),
+    ("Events and effects", "replace", "k.replace(event) → event|nil", "Runs the replacement process (810); nil when nothing of the event happens.", "if k.replace({ kind = \"ko\", card = c }) then … end"),
+    ("Events and effects", "add_effect", "k.add_effect{source, targets|applies_to, modify, duration, while, label} → made", "Creates a continuous effect (809); duration this_turn, {turn = n} or permanent.", "k.add_effect{ source = self, targets = { u }, modify = { { field = \"hp\", add = 30 } }, duration = \"this_turn\" }"),
+    ("Events and effects", "end_effects", "k.end_effects(c) → n", "Effects locked onto this card end (302.3b).", "k.end_effects(main)"),
+    ("Events and effects", "prohibited", "k.prohibited(action, event) → name|nil", "A static ability that prohibits the action (104.4), if any.", "k.prohibited(\"rest\", { card = c })"),
+    ("Abilities", "abilities", "k.abilities(c, {kind, hook, skill, all}) → {name…}", "The card's abilities that are valid now (802), filtered.", "k.abilities(c, { kind = \"activated\" })"),
+    ("Abilities", "ability", "k.ability(c, name) → info|nil", "An ability's kind, EX skill flag, validity, text, count limit, skill.", "k.ability(c, \"癒しの祈り\").per_turn"),
+    ("Abilities", "check", "k.check(c, name, event) → bool", "The ability's `if:` about an event (true without one).", "k.check(c, name, ev)"),
+    ("Abilities", "run_ability", "k.run_ability(c, name, hook, event) → value", "Runs one hook of an ability with {self, controller, event}.", "k.run_ability(c, name, \"effect\", {})"),
+    ("Abilities", "uses", "k.uses(c, name) → n", "Times the ability was played this turn (803.1).", "k.uses(c, name) < 1"),
+    ("Abilities", "use_ability", "k.use_ability(c, name)", "Records one use.", "k.use_ability(c, name)"),
+    ("Abilities", "eval", "k.eval(expr, {self, controller, event}) → value", "Evaluates an expression of the grammar; with self, bare names are the card's.", "k.eval('\"炎\" in 属性', { self = u })"),
+];
+
+/// The reference as Markdown, grouped.
+pub fn markdown() -> String {
+    let mut s = String::from(
+        "# The Lua API (`k`)\n\nGenerated from the API's registry (`scripting/src/api/doc.rs`; `fuda api`). Players are 1 and 2,\ncards are integer handles, lists are arrays in a defined order. Card hooks also see `self`,\n`controller`, `event`, `data`, and the game's actions as `rules.*`.\n",
+    );
+    let mut group = "";
+    for (g, _, sig, what, example) in API {
+        if *g != group {
+            s.push_str(&format!(
+                "\n## {g}\n\n| function | what it does | example |\n|---|---|---|\n"
+            ));
+            group = g;
+        }
+        s.push_str(&format!(
+            "| `{}` | {what} | `{}` |\n",
+            sig.replace('|', "\\|"),
+            example.replace('|', "\\|")
+        ));
+    }
+    s
+}
