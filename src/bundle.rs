@@ -112,6 +112,27 @@ impl Bundle {
         }
     }
 
+    /// The decks of seats 1 and 2: those given (one given plays both seats), else the first
+    /// two of `decks/`.
+    pub fn resolve_decks(&self, given: &[String]) -> Result<[String; 2], String> {
+        let names = self.deck_names();
+        let pick = |i: usize| -> Result<String, String> {
+            given
+                .get(i)
+                .or(given.first())
+                .or(names.get(i))
+                .or(names.first())
+                .cloned()
+                .ok_or_else(|| {
+                    format!(
+                        "no decks given and none in {}",
+                        self.dir.join("decks").display()
+                    )
+                })
+        };
+        Ok([pick(0)?, pick(1)?])
+    }
+
     /// The names of the decks in `decks/`, sorted.
     pub fn deck_names(&self) -> Vec<String> {
         let mut out: Vec<String> = std::fs::read_dir(self.dir.join("decks"))

@@ -7,6 +7,8 @@ pub mod coverage;
 pub mod new;
 pub mod play;
 pub mod reload;
+pub mod replay;
 pub mod scenario;
 pub mod schema;
+pub mod session;
 pub mod sim;

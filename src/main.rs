@@ -1,11 +1,10 @@
 //! `fuda`: check, play and simulate card games defined as data.
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use fuda::agent::{Agent, RandomAgent};
 use fuda::bundle::{default_game_dir, Bundle};
-use fuda::play::{Human, RESIGN};
 use fuda::scenario;
-use fuda::sim::{play_out, Summary};
-use fuda_engine::{Game, Outcome, Status};
+use fuda::session::Seat;
+use fuda::sim::play_out;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -39,37 +38,42 @@ struct GameArgs {
     seed: u64,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-enum Seat {
-    /// You, at the terminal.
-    Human,
-    /// Uniformly random legal choices.
-    Random,
-}
-
 #[derive(Subcommand)]
 enum Command {
-    /// Play many games between two random agents and print win/draw rates and average turns.
-    Sim {
-        #[command(flatten)]
-        game: GameArgs,
-        /// How many games (seeds seed, seed+1, …).
-        #[arg(long, default_value_t = 1000)]
-        games: u64,
-        /// Print the full rule-cited log of every game (use with few games).
-        #[arg(long)]
-        log: bool,
-    },
+    /// Play many games between two agents (in parallel), print win/draw rates with 95%
+    /// confidence intervals, first-player advantage, game lengths and per-card statistics.
+    Sim(fuda::sim::cli::SimCommand),
     /// Play one game in the terminal: the board each decision, numbered options.
     Play {
         #[command(flatten)]
         game: GameArgs,
-        /// Who plays seat 1.
-        #[arg(long, value_enum, default_value_t = Seat::Human)]
+        /// Who plays seat 1: human, random, greedy, mcts or mcts:<playouts>.
+        #[arg(long, default_value = "human")]
         p1: Seat,
-        /// Who plays seat 2.
-        #[arg(long, value_enum, default_value_t = Seat::Random)]
+        /// Who plays seat 2 (as --p1).
+        #[arg(long, default_value = "random")]
         p2: Seat,
+        /// Your opponent (seat 2): the same as --p2.
+        #[arg(long, value_name = "AGENT", conflicts_with = "p2")]
+        vs: Option<Seat>,
+        /// Save the game to this file at every decision (type q to stop; resume with --load).
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
+        /// Resume a saved game (its game folder, decks and seed come from the file).
+        #[arg(long, value_name = "FILE")]
+        load: Option<PathBuf>,
+    },
+    /// Replay a save or replay file from its seed and answers and print the rule-cited log;
+    /// a save's game must be reproduced exactly (also one saved in the middle of an effect).
+    Replay {
+        /// A file written by `fuda play --save`.
+        file: PathBuf,
+        /// Game folder, if not the one the file names.
+        #[arg(long, value_name = "DIR")]
+        game: Option<PathBuf>,
+        /// Start from the file's saved game instead of its seed (then apply the steps after it).
+        #[arg(long)]
+        resume: bool,
     },
     /// Play one game between random agents and print its full log, each line citing its clause.
     Log {
@@ -178,18 +182,9 @@ fn main() -> ExitCode {
 fn load(args: &GameArgs) -> Result<(Bundle, [fuda_engine::def::deck::DeckDef; 2]), String> {
     let dir = args.game.clone().unwrap_or_else(default_game_dir);
     let bundle = Bundle::load(&dir).map_err(|e| e.to_string())?;
-    let names = bundle.deck_names();
-    let pick = |i: usize| -> Result<String, String> {
-        args.decks
-            .get(i)
-            .or(args.decks.first())
-            .or(names.get(i))
-            .or(names.first())
-            .cloned()
-            .ok_or_else(|| format!("no decks given and none in {}", dir.join("decks").display()))
-    };
-    let a = bundle.deck(&pick(0)?).map_err(|e| e.to_string())?;
-    let b = bundle.deck(&pick(1)?).map_err(|e| e.to_string())?;
+    let [d0, d1] = bundle.resolve_decks(&args.decks)?;
+    let a = bundle.deck(&d0).map_err(|e| e.to_string())?;
+    let b = bundle.deck(&d1).map_err(|e| e.to_string())?;
     Ok((bundle, [a, b]))
 }
 
@@ -200,60 +195,10 @@ fn random_agents(seed: u64) -> [Box<dyn Agent>; 2] {
     ]
 }
 
-fn outcome_text(o: &Outcome) -> String {
-    match o {
-        Outcome::Win {
-            winner,
-            clause,
-            reason,
-        } => format!("P{} wins [{clause}]: {reason}", winner + 1),
-        Outcome::Draw { clause, reason } => format!("draw [{clause}]: {reason}"),
-    }
-}
-
 fn run(cli: Cli) -> Result<ExitCode, String> {
     match cli.command {
-        Command::Sim { game, games, log } => {
-            let (bundle, decks) = load(&game)?;
-            let mut sum = Summary::default();
-            for i in 0..games {
-                let seed = game.seed.wrapping_add(i);
-                let mut g = bundle.new_game([&decks[0], &decks[1]], seed);
-                let o = play_out(&mut g, &bundle.host, &mut random_agents(seed))
-                    .map_err(|e| format!("game with seed {seed}: {e}"))?;
-                if log {
-                    for l in &g.log {
-                        say!("{l}");
-                    }
-                    say!();
-                }
-                sum.add(&g, &o);
-            }
-            let pct = |n: u64| 100.0 * n as f64 / sum.games.max(1) as f64;
-            say!(
-                "games: {}  ({} vs {})",
-                sum.games,
-                decks[0].name,
-                decks[1].name
-            );
-            say!("P1 wins: {} ({:.1}%)", sum.wins[0], pct(sum.wins[0]));
-            say!("P2 wins: {} ({:.1}%)", sum.wins[1], pct(sum.wins[1]));
-            say!("draws:   {} ({:.1}%)", sum.draws, pct(sum.draws));
-            say!(
-                "first player won: {:.1}% of decided games",
-                100.0 * sum.first_player_wins as f64 / (sum.games - sum.draws).max(1) as f64
-            );
-            say!(
-                "average turns: {:.1}",
-                sum.turns as f64 / sum.games.max(1) as f64
-            );
-            say!("script errors: {}", sum.script_errors);
-            if sum.turn_limit > 0 {
-                say!(
-                    "turn limit reached (reported as draws, not a rule of the game): {}",
-                    sum.turn_limit
-                );
-            }
+        Command::Sim(cmd) => {
+            fuda::sim::cli::main(cmd, &mut std::io::stdout())?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Log { game } => {
@@ -478,55 +423,41 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Play { game, p1, p2 } => {
-            let (bundle, decks) = load(&game)?;
-            let mut g = bundle.new_game([&decks[0], &decks[1]], game.seed);
-            let mut randoms = random_agents(game.seed);
-            let seats = [p1, p2];
+        Command::Play {
+            game,
+            p1,
+            p2,
+            vs,
+            save,
+            load,
+        } => {
+            let opts = fuda::session::PlayOptions {
+                game_dir: game.game,
+                decks: game.decks,
+                seed: game.seed,
+                seats: [p1, vs.unwrap_or(p2)],
+                save,
+                load,
+            };
             let stdin = std::io::stdin();
-            let mut human = Human::new(stdin.lock(), std::io::stdout());
-            let mut bundle = bundle;
-            let mut watcher = fuda::reload::Watcher::new(&bundle.dir);
-            loop {
-                // Hot reload: an edited card or script is in force from the next decision.
-                if watcher.changed() {
-                    match fuda::reload::reload(&mut bundle, &mut g) {
-                        Ok(()) => say!("↻ 再読み込み (reloaded {})", bundle.dir.display()),
-                        Err(e) => say!("↻ 再読み込み失敗、前の版のまま (reload failed; the old version stays):\n{e}"),
-                    }
-                }
-                match g.advance(&bundle.host).map_err(|e| e.to_string())? {
-                    Status::Over(o) => {
-                        for l in &g.log[human.shown.min(g.log.len())..] {
-                            say!("  {l}");
-                        }
-                        say!("{}", g.board_text(None));
-                        say!("{}", outcome_text(&o));
-                        return Ok(ExitCode::SUCCESS);
-                    }
-                    Status::Decide => step(&mut g, &seats, &mut human, &mut randoms)?,
-                }
+            fuda::session::run(opts, stdin.lock(), std::io::stdout())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Replay { file, game, resume } => {
+            let f = fuda::replay::GameFile::read(&file)?;
+            let dir = game
+                .or_else(|| f.game_dir.as_ref().map(PathBuf::from))
+                .unwrap_or_else(default_game_dir);
+            let bundle = Bundle::load(&dir).map_err(|e| e.to_string())?;
+            let g = if resume {
+                fuda::replay::resume(&f, &bundle)?
+            } else {
+                fuda::replay::replay(&f, &bundle)?
+            };
+            for l in &g.log {
+                say!("{l}");
             }
+            Ok(ExitCode::SUCCESS)
         }
     }
-}
-
-fn step(
-    g: &mut Game,
-    seats: &[Seat; 2],
-    human: &mut dyn Agent,
-    randoms: &mut [Box<dyn Agent>; 2],
-) -> Result<(), String> {
-    for p in g.waiting_for() {
-        let picks = match seats[p as usize] {
-            Seat::Human => human.pick(g, p),
-            Seat::Random => randoms[p as usize].pick(g, p),
-        };
-        if picks == [RESIGN] {
-            g.resign(p);
-            return Ok(());
-        }
-        g.submit(p, picks).map_err(|e| e.to_string())?;
-    }
-    Ok(())
 }

@@ -23,6 +23,8 @@ impl<R: BufRead, W: Write> Human<R, W> {
 
 /// Answer meaning "resign" (103.4); the play loop turns it into [`Game::resign`].
 pub const RESIGN: u16 = u16::MAX;
+/// Answer meaning "stop here" (the game stays as last saved).
+pub const QUIT: u16 = u16::MAX - 1;
 
 impl<R: BufRead, W: Write> Agent for Human<R, W> {
     fn pick(&mut self, game: &Game, player: PlayerId) -> Vec<u16> {
@@ -57,7 +59,7 @@ impl<R: BufRead, W: Write> Agent for Human<R, W> {
             } else {
                 format!("{}–{} numbers separated by spaces", d.min, d.max)
             };
-            let _ = write!(out, "choose ({how}; r = resign): ");
+            let _ = write!(out, "choose ({how}; r = resign, q = quit): ");
             let _ = out.flush();
             let mut line = String::new();
             match self.input.read_line(&mut line) {
@@ -67,6 +69,9 @@ impl<R: BufRead, W: Write> Agent for Human<R, W> {
             let line = line.trim();
             if line == "r" || line == "resign" {
                 return vec![RESIGN];
+            }
+            if line == "q" || line == "quit" {
+                return vec![QUIT];
             }
             let picks: Result<Vec<u16>, _> = line
                 .split_whitespace()

@@ -78,5 +78,20 @@ local function knock_out(c, clause, why, by)
   return true
 end
 
+-- Position score for search agents (greedy, MCTS): not a rule. Remaining HP of live units,
+-- energy on them and cards in hand, the player's minus the opponent's.
+local function side_score(p)
+  local score = 20 * #k.cards(p, "hand")
+  for _, u in ipairs(live_units(p)) do
+    score = score + math.max(0, k.field(u, "hp") - k.counter(u, "damage"))
+      + 40 * #k.attachments(u, "energy")
+  end
+  return score
+end
+
+function M.evaluate(p)
+  return side_score(p) - side_score(k.opponent(p))
+end
+
 M._ = { P = P, main_unit = main_unit, area_units = area_units, is_ko = is_ko, live_units = live_units, standby_units = standby_units, free_standby_slot = free_standby_slot, hand_units = hand_units, where = where, knock_out = knock_out }
 return M

@@ -173,6 +173,8 @@ pub struct GameDef {
     pub affected_if: Option<(fuda_grammar::Expr, String)>,
     /// 920.1 for triggered EX skills: the game's success-check hook.
     pub skill_success_check: Option<String>,
+    /// Scores a position for a player, for search agents; not a rule.
+    pub evaluate: Option<String>,
     /// 802.2a-style: EX skills are valid only while this holds about their unit.
     pub ex_skill_valid_if: Option<(fuda_grammar::Expr, String)>,
     /// Scenario phrases: verb → label words.

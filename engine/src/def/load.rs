@@ -366,6 +366,7 @@ impl Cx<'_> {
             ability_valid_if: self.opt_expr(&raw.ability_valid_if, "ability_valid_if"),
             affected_if: self.opt_expr(&raw.affected_if, "affected_if"),
             skill_success_check: raw.skill_success_check.as_ref().map(|h| self.hook(h)),
+            evaluate: raw.evaluate.as_ref().map(|h| self.hook(h)),
             ex_skill_valid_if: self.opt_expr(&raw.ex_skill_valid_if, "ex_skill_valid_if"),
             settings: raw
                 .settings

@@ -62,6 +62,10 @@ pub struct RawGame {
     /// with the card and the ability's name; false means it fails (920.2b).
     #[serde(default)]
     pub skill_success_check: Option<String>,
+    /// Hook scoring a position for a player (a number, higher is better), used by search
+    /// agents (greedy, MCTS); not part of the rules.
+    #[serde(default)]
+    pub evaluate: Option<String>,
     /// Continuous effects apply only to cards for which this holds (`self`), e.g. 306.7a-3.
     #[serde(default)]
     pub affected_if: Option<String>,

@@ -1,4 +1,11 @@
-//! Playing games between agents to the end.
+//! Playing games between agents to the end, and many games at once (`fuda sim`).
+pub mod cli;
+pub mod merge;
+pub mod plot;
+pub mod record;
+pub mod runner;
+pub mod stats;
+
 use crate::agent::Agent;
 use fuda_engine::{Game, Host, Outcome, RunError, Status};
 
@@ -13,7 +20,7 @@ pub fn play_out(
             Status::Over(o) => return Ok(o),
             Status::Decide => {
                 for p in game.waiting_for() {
-                    let picks = agents[p as usize].pick(game, p);
+                    let picks = agents[p as usize].pick_with(game, host, p);
                     game.submit(p, picks).map_err(|e| {
                         RunError::Definition(format!(
                             "agent for P{} answered illegally: {e}",

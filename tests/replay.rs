@@ -1,0 +1,148 @@
+//! Replays and saves reproduce games byte for byte in another process, also a save made in the
+//! middle of an effect while it waits for a choice (the journal of 16.4-style resumable
+//! decisions; architecture.md "All game state lives in Rust").
+use fuda::agent::{seat_seed, Agent, RandomAgent};
+use fuda::bundle::{default_game_dir, Bundle};
+use fuda::replay::GameFile;
+use fuda_engine::Status;
+use std::process::Command;
+
+fn fuda(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_fuda"))
+        .args(args)
+        .output()
+        .expect("run fuda");
+    assert!(
+        out.status.success(),
+        "fuda {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8 output")
+}
+
+/// Plays seed `seed` with random agents, recording every answer; returns the full replay,
+/// a save made at the first decision inside an effect that has already taken an answer, and
+/// the full log text.
+fn play(seed: u64) -> (GameFile, GameFile, String) {
+    let bundle = Bundle::load(&default_game_dir()).expect("built-in game");
+    let decks = ["flame-thunder".to_string(), "water-grass".to_string()];
+    let a = bundle.deck(&decks[0]).expect("deck");
+    let b = bundle.deck(&decks[1]).expect("deck");
+    let mut g = bundle.new_game([&a, &b], seed);
+    let mut agents = [
+        RandomAgent::new(seat_seed(seed, 0)),
+        RandomAgent::new(seat_seed(seed, 1)),
+    ];
+    let mut file = GameFile {
+        game_dir: None,
+        decks,
+        seed,
+        steps: Vec::new(),
+        state: None,
+        state_at: None,
+    };
+    let mut mid: Option<GameFile> = None;
+    loop {
+        match g.advance(&bundle.host).expect("no engine error") {
+            Status::Over(_) => break,
+            Status::Decide => {
+                if mid.is_none() && !g.journal.entries.is_empty() {
+                    let mut m = file.clone();
+                    m.state = Some(g.save());
+                    mid = Some(m);
+                }
+                for p in g.waiting_for() {
+                    let picks = agents[p as usize].pick(&g, p);
+                    file.push(p, &picks);
+                    g.submit(p, picks).expect("legal answer");
+                }
+            }
+        }
+    }
+    file.state = Some(g.save());
+    let log: String = g.log.iter().map(|l| format!("{l}\n")).collect();
+    (
+        file,
+        mid.expect("some effect asked a question mid-way"),
+        log,
+    )
+}
+
+fn write(f: &GameFile, name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("fuda-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    f.write(&path).expect("write");
+    path.display().to_string()
+}
+
+#[test]
+fn a_replay_reproduces_the_whole_game_in_another_process() {
+    let (full, _, log) = play(11);
+    let path = write(&full, "full.json");
+    assert_eq!(fuda(&["replay", &path]), log);
+}
+
+#[test]
+fn a_save_made_mid_effect_resumes_identically_in_another_process() {
+    let (full, mid, log) = play(11);
+    let at = mid.steps.len();
+    // The mid-effect save replays from the seed to exactly the saved game (checked by replay).
+    let mid_path = write(&mid, "mid.json");
+    let head = fuda(&["replay", &mid_path]);
+    assert!(log.starts_with(&head) && head.len() < log.len());
+    // Restored (not replayed) in a new process and given the remaining answers, it ends with
+    // the same log, byte for byte.
+    let mut rest = full.clone();
+    rest.state = mid.state.clone();
+    rest.state_at = Some(at);
+    let rest_path = write(&rest, "rest.json");
+    assert_eq!(fuda(&["replay", "--resume", &rest_path]), log);
+    // And a replay from the seed checks the saved game on the way.
+    assert_eq!(fuda(&["replay", &rest_path]), log);
+}
+
+#[test]
+fn a_replay_that_does_not_match_its_save_is_refused() {
+    let (_, mut mid, _) = play(11);
+    if let Some(s) = mid.state.as_mut() {
+        s.state.turn += 1;
+    }
+    let path = write(&mid, "bad.json");
+    let out = Command::new(env!("CARGO_BIN_EXE_fuda"))
+        .args(["replay", &path])
+        .output()
+        .expect("run fuda");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("does not reproduce"));
+}
+
+#[test]
+fn play_save_and_load_continue_a_game() {
+    let dir = std::env::temp_dir().join(format!("fuda-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let save = dir.join("game.json").display().to_string();
+    // A person answers three decisions and quits; the save holds the game.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fuda"))
+        .args(["play", "--seed", "5", "--save", &save])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run fuda play");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(b"1\n1\n1\nq\n").expect("answers");
+    }
+    let out = child.wait_with_output().expect("play ends");
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("resume with fuda play --load"));
+    let f = GameFile::read(std::path::Path::new(&save)).expect("a save file");
+    assert!(!f.steps.is_empty());
+    // The save replays to the same game in another process.
+    let log = fuda(&["replay", &save]);
+    assert!(log.contains("[403"), "{log}");
+    // Loaded with agents at both seats, the game goes on to its end.
+    let end = fuda(&["play", "--load", &save, "--p1", "random", "--p2", "greedy"]);
+    assert!(end.contains("wins [") || end.contains("draw ["), "{end}");
+}
