@@ -1,9 +1,11 @@
 //! The `fuda` CLI's library: loading a game folder, agents, simulation and terminal play.
 pub mod agent;
+pub mod bench;
 pub mod bundle;
 pub mod cards;
 pub mod check;
 pub mod coverage;
+pub mod native;
 pub mod new;
 pub mod play;
 pub mod reload;

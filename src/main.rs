@@ -63,6 +63,9 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         load: Option<PathBuf>,
     },
+    /// Measure games/s (scripted and vanilla), decisions/s, Lua hook calls, fork time and state
+    /// size against the native Rust baseline of the vanilla rules (docs/performance.md).
+    Bench(fuda::bench::BenchArgs),
     /// Replay a save or replay file from its seed and answers and print the rule-cited log;
     /// a save's game must be reproduced exactly (also one saved in the middle of an effect).
     Replay {
@@ -441,6 +444,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             };
             let stdin = std::io::stdin();
             fuda::session::run(opts, stdin.lock(), std::io::stdout())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Bench(args) => {
+            say!("{}", fuda::bench::run(&args)?.trim_end());
             Ok(ExitCode::SUCCESS)
         }
         Command::Replay { file, game, resume } => {

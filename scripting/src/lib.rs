@@ -15,6 +15,39 @@ use std::rc::Rc;
 
 pub use sandbox::Budget;
 
+/// Counters for benchmarks (`fuda bench`): hook calls, the time spent in outermost calls
+/// (nested calls are inside it), and kernel API calls from Lua. Kept per thread, outside any
+/// game state; reset with [`reset_hook_stats`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HookStats {
+    /// Every hook call, nested ones included.
+    pub calls: u64,
+    /// Hook calls from the kernel that were not inside another hook call.
+    pub outer_calls: u64,
+    /// Wall time inside outermost hook calls (argument conversion, Lua, the kernel API).
+    pub outer_nanos: u64,
+    /// Calls of `k.*` functions.
+    pub api_calls: u64,
+}
+
+thread_local! {
+    static STATS: Cell<HookStats> = const { Cell::new(HookStats { calls: 0, outer_calls: 0, outer_nanos: 0, api_calls: 0 }) };
+    pub(crate) static API_CALLS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// This thread's counters since the last [`reset_hook_stats`].
+pub fn hook_stats() -> HookStats {
+    let mut s = STATS.with(Cell::get);
+    s.api_calls = API_CALLS.with(Cell::get);
+    s
+}
+
+/// Zeroes this thread's counters.
+pub fn reset_hook_stats() {
+    STATS.with(|s| s.set(HookStats::default()));
+    API_CALLS.with(|c| c.set(0));
+}
+
 /// Runs a game's Lua hooks.
 pub struct LuaHost {
     lua: Lua,
@@ -340,13 +373,24 @@ impl Host for LuaHost {
                 })
             })?;
         // The instruction budget counts from the outermost hook call.
-        if self.depth.get() == 0 {
+        let outer = self.depth.get() == 0;
+        if outer {
             self.used.set(0);
         }
+        let started = outer.then(std::time::Instant::now);
         self.depth.set(self.depth.get() + 1);
         self.lua.set_app_data(game.take());
         let r = f.call::<mlua::Value>(mlua::MultiValue::from_vec(lua_args));
         self.depth.set(self.depth.get().saturating_sub(1));
+        STATS.with(|s| {
+            let mut v = s.get();
+            v.calls += 1;
+            if let Some(t) = started {
+                v.outer_calls += 1;
+                v.outer_nanos += t.elapsed().as_nanos() as u64;
+            }
+            s.set(v);
+        });
         match self.lua.remove_app_data::<Game>() {
             Some(g) => *game = g,
             None => {

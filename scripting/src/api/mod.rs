@@ -19,6 +19,7 @@ pub(crate) fn fail(f: Fail) -> mlua::Error {
 }
 
 pub(crate) fn with<T>(lua: &Lua, f: impl FnOnce(&mut Game) -> R<T>) -> R<T> {
+    crate::API_CALLS.with(|c| c.set(c.get() + 1));
     let mut g = lua
         .app_data_mut::<Game>()
         .ok_or_else(|| err("the kernel API is only available inside a hook call"))?;
@@ -28,6 +29,7 @@ pub(crate) fn with<T>(lua: &Lua, f: impl FnOnce(&mut Game) -> R<T>) -> R<T> {
 /// Like `with`, for API functions whose verbs call hooks again (replacements, …): the game
 /// leaves Lua's app data for the length of the verb, and the host comes along.
 pub(crate) fn with_host<T>(lua: &Lua, f: impl FnOnce(&mut Game, &crate::LuaHost) -> R<T>) -> R<T> {
+    crate::API_CALLS.with(|c| c.set(c.get() + 1));
     let host = crate::LuaHost::from_lua(lua)?;
     let mut g = lua
         .remove_app_data::<Game>()
