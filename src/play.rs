@@ -32,7 +32,8 @@ impl<R: BufRead, W: Write> Agent for Human<R, W> {
             return Vec::new();
         };
         let out = &mut self.output;
-        let log: Vec<_> = game.visible_log().collect();
+        // The log as this player may read it: the opponent's private choices stay private.
+        let log: Vec<_> = game.visible_log_for(Some(player)).collect();
         for l in &log[self.shown.min(log.len())..] {
             let _ = writeln!(out, "  {l}");
         }

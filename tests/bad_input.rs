@@ -357,3 +357,50 @@ fn hook_files_report_missing_functions_and_syntax_errors() {
     let e = load_err(&dir);
     assert!(e.contains("lib.lua:3:"), "{e}");
 }
+
+/// A save file edited by hand (or damaged) is refused with an error saying what is wrong, before
+/// anything indexes with it: a card in two zones, a card of an unknown zone, a phase that does not
+/// exist, a pending decision for a third player (found by the `save` fuzz target's checks).
+#[test]
+fn a_tampered_save_is_refused_not_a_panic() {
+    use fuda_engine::{Game, SavedGame};
+    let b = Bundle::load(&fuda::bundle::default_game_dir()).expect("loads");
+    let d1 = b.deck("flame-thunder").expect("deck");
+    let d2 = b.deck("water-grass").expect("deck");
+    let mut g = b.new_game([&d1, &d2], 3);
+    g.advance(&b.host).expect("runs");
+    let good = serde_json::to_value(g.save()).expect("serializes");
+    let restore = |v: &serde_json::Value| {
+        let saved: SavedGame = serde_json::from_value(v.clone()).expect("still a save");
+        Game::restore(b.defs.clone(), saved)
+    };
+    assert!(restore(&good).is_ok());
+    type Edit = fn(&mut serde_json::Value);
+    let edits: [(&str, Edit); 5] = [
+        ("not in exactly one place", |v| {
+            let c = v["state"]["zones"][0][0].clone();
+            v["state"]["zones"][1].as_array_mut().expect("zone").push(c);
+        }),
+        ("unknown zone", |v| {
+            v["state"]["objects"][0]["zone"] = 999.into()
+        }),
+        ("unknown phase", |v| v["state"]["phase"] = 77.into()),
+        ("does not exist", |v| {
+            v["state"]["zones"][0]
+                .as_array_mut()
+                .expect("zone")
+                .push(9999.into())
+        }),
+        ("unknown players", |v| {
+            v["pending"]["decision"]["players"] = serde_json::json!([5]);
+        }),
+    ];
+    for (want, edit) in edits {
+        let mut v = good.clone();
+        edit(&mut v);
+        match restore(&v) {
+            Ok(_) => panic!("a save with {want} was accepted"),
+            Err(e) => assert!(e.contains(want), "{want}: {e}"),
+        }
+    }
+}

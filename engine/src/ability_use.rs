@@ -37,6 +37,20 @@ impl Game {
         if a.defining {
             return true; // 805.2: in every zone
         }
+        // 905.2, 306.7b: a card attached face down in a face-down role (energy) is private to
+        // all; it is energy, not a unit or an enhancement in the area (802.2), so its own
+        // abilities do nothing (and cannot reveal it by triggering).
+        if o.attached_to.is_some()
+            && !o.face_up
+            && self
+                .defs
+                .game
+                .roles
+                .get(o.role as usize)
+                .is_some_and(|r| r.face_down)
+        {
+            return false;
+        }
         let here = match &a.zones {
             // 802.3: valid in the zones it names (an attached card is where its unit is).
             Some(zones) => {

@@ -106,6 +106,88 @@ pub enum SubmitError {
     Illegal(String),
 }
 
+/// Checks that a state (from a save file) fits the definitions: every index in range and every
+/// physical card in exactly one place — a zone's list or attached to a card (302.1).
+pub fn check_state(defs: &Defs, st: &State) -> Result<(), String> {
+    let g = &defs.game;
+    let n = st.objects.len();
+    if n > u16::MAX as usize {
+        return Err(format!("{n} cards"));
+    }
+    if st.zones.len() != g.zone_instances as usize {
+        return Err(format!(
+            "{} zones, the game has {}",
+            st.zones.len(),
+            g.zone_instances
+        ));
+    }
+    if st.players.len() != g.players as usize
+        || st
+            .players
+            .iter()
+            .any(|p| p.vars.len() != g.player_vars.len())
+        || st.game_vars.len() != g.game_vars.len()
+    {
+        return Err("players or variables do not match the game".into());
+    }
+    if st.turn_player >= g.players || st.first_player.is_some_and(|p| p >= g.players) {
+        return Err("unknown turn player".into());
+    }
+    if st.pc as usize >= g.program.instrs.len().max(1) {
+        return Err(format!("program counter {} out of range", st.pc));
+    }
+    let phase = match st.phase {
+        Some(p) => Some(
+            g.phase_names
+                .get(p as usize)
+                .ok_or_else(|| format!("unknown phase {p}"))?,
+        ),
+        None => None,
+    };
+    if let Some(s) = st.step {
+        if phase.is_none_or(|ph| s as usize >= ph.steps.len()) {
+            return Err(format!("unknown step {s}"));
+        }
+    }
+    for (c, o) in st.objects.iter().enumerate() {
+        if o.def as usize >= defs.cards.cards.len() {
+            return Err(format!("card {c} has an unknown definition {}", o.def));
+        }
+        if o.zone.0 >= g.zone_instances || o.owner >= g.players || o.controller >= g.players {
+            return Err(format!("card {c} has an unknown zone or player"));
+        }
+        if o.orientation as usize >= g.orientations.len().max(1) {
+            return Err(format!("card {c} has an unknown orientation"));
+        }
+    }
+    let mut placed = vec![false; n];
+    for (zi, list) in st.zones.iter().enumerate() {
+        for &c in list {
+            let o = st
+                .objects
+                .get(c as usize)
+                .ok_or_else(|| format!("zone {zi} lists card {c}, which does not exist"))?;
+            if placed[c as usize] || o.zone.0 as usize != zi || o.attached_to.is_some() {
+                return Err(format!("card {c} is not in exactly one place"));
+            }
+            placed[c as usize] = true;
+        }
+    }
+    for (c, o) in st.objects.iter().enumerate() {
+        match o.attached_to {
+            Some(u) if placed[c] || u.card as usize >= n || u.card as usize == c => {
+                return Err(format!("card {c} is attached to card {}", u.card));
+            }
+            Some(_) if o.role as usize >= g.roles.len() => {
+                return Err(format!("card {c} has an unknown attachment role"));
+            }
+            None if !placed[c] => return Err(format!("card {c} is in no zone")),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 impl Game {
     /// A new game: each player's deck goes into the game's deck zone, in list order.
     pub fn new(defs: Arc<Defs>, decks: [&DeckDef; 2], seed: u64) -> Game {
@@ -219,14 +301,24 @@ impl Game {
                 saved.game, defs.game.id
             ));
         }
-        if saved
-            .state
-            .objects
-            .iter()
-            .any(|o| o.def as usize >= defs.cards.cards.len())
-            || saved.state.zones.len() != defs.game.zone_instances as usize
-        {
-            return Err("the save does not match the loaded cards or zones".into());
+        check_state(&defs, &saved.state)
+            .map_err(|e| format!("the save does not match the loaded game: {e}"))?;
+        if let Some(p) = &saved.pending {
+            if let Some(at) = &p.at {
+                check_state(&defs, at)
+                    .map_err(|e| format!("the save's pending position is broken: {e}"))?;
+            }
+            let d = &p.decision;
+            if d.players.is_empty()
+                || d.players.iter().any(|&pl| pl >= defs.game.players)
+                || p.answers.len() != d.players.len()
+            {
+                return Err("the save's pending decision names no or unknown players".into());
+            }
+        }
+        if let Some(snap) = &saved.journal.snapshot {
+            check_state(&defs, &snap.0)
+                .map_err(|e| format!("the save's journal snapshot is broken: {e}"))?;
         }
         Ok(Game {
             defs,
@@ -260,6 +352,12 @@ impl Game {
             .map(|p| p.log_at.as_slice())
             .unwrap_or(&[]);
         self.log.iter().chain(extra.iter())
+    }
+
+    /// The log as `viewer` may read it now (None: all of it): other players' private choices
+    /// read as such (305.3, 905.2). Same length and order as [`Game::visible_log`].
+    pub fn visible_log_for(&self, viewer: Option<PlayerId>) -> impl Iterator<Item = LogEntry> + '_ {
+        self.visible_log().map(move |l| l.seen_by(viewer))
     }
 
     /// The decision waiting for an answer, if any.
@@ -336,7 +434,25 @@ impl Game {
             turn: self.st.turn,
             clause: clause.map(str::to_string),
             text,
+            private_to: 0,
+            public: None,
         });
+    }
+
+    /// The names of cards `player` may see but some other player may not (their hand, cards
+    /// shown to them alone, 305.3, 303.3b): a label naming one of them is a private choice.
+    fn secret_names(&self, player: PlayerId) -> Vec<&str> {
+        let players = self.defs.game.players;
+        let mut out: Vec<&str> = Vec::new();
+        for c in 0..self.position().objects.len() as u16 {
+            if self.can_see(player, c) && (0..players).any(|v| v != player && !self.can_see(v, c)) {
+                let n = self.name(c);
+                if !n.is_empty() && !out.contains(&n) {
+                    out.push(n);
+                }
+            }
+        }
+        out
     }
 
     /// Asks a decision inside a unit of work: returns the recorded answer when replaying,
@@ -373,7 +489,18 @@ impl Game {
             } else {
                 labels.join("、")
             };
+            // 305.3, 905.2: a pick naming a card the others do not see is theirs to not read.
+            let private = {
+                let secret = self.secret_names(*p);
+                labels.iter().any(|l| secret.iter().any(|n| l.contains(n)))
+            };
             self.log_line(d.clause.as_deref(), format!("P{} ▶ {text}", p + 1));
+            if private {
+                if let Some(l) = self.log.last_mut() {
+                    l.private_to = 1 << p;
+                    l.public = Some(format!("P{} ▶ (非公開の選択 private choice)", p + 1));
+                }
+            }
         }
     }
 

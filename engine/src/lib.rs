@@ -18,6 +18,7 @@ pub mod trigger;
 pub mod value;
 pub mod verbs;
 pub mod view;
+pub mod view_json;
 
 pub use decision::{Answer, Decision, DecisionKind, Opt};
 pub use error::{LoadError, LoadErrors, Location, RunError};
@@ -27,3 +28,4 @@ pub use ids::{CardIdx, ObjId, PlayerId, ZoneId};
 pub use log::LogEntry;
 pub use state::{Outcome, State};
 pub use value::Value;
+pub use view_json::{CardView, DecisionView, PlayerView, View, ZoneView};

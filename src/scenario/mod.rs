@@ -3,7 +3,7 @@
 mod phrase;
 pub mod report;
 mod run;
-mod setup;
+pub mod setup;
 
 pub use run::{run, Outcome as RunOutcome, Report};
 
@@ -206,7 +206,12 @@ pub struct Loaded {
 pub fn load(path: &Path) -> Result<Loaded, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-    let scenario: Scenario = serde_yaml::from_str(&text)
+    parse(path, &text)
+}
+
+/// Parses a scenario's text; `path` names it in errors (with line and column).
+pub fn parse(path: &Path, text: &str) -> Result<Loaded, String> {
+    let scenario: Scenario = serde_yaml::from_str(text)
         .map_err(|e| fuda_engine::LoadError::yaml(path, &e).to_string())?;
     Ok(Loaded {
         path: path.to_path_buf(),

@@ -77,6 +77,12 @@ pub fn satisfies(version: &str, range: &str) -> Result<bool, String> {
 /// Reads a pack manifest and checks it is for `game` (id and version).
 pub fn load_manifest(file: &Path, game: &GameDef) -> Result<PackManifest, LoadErrors> {
     let text = std::fs::read_to_string(file).map_err(|e| LoadError::io(file, &e))?;
+    parse_manifest(file, &text, game)
+}
+
+/// Parses a pack manifest's text and checks it is for `game`; `file` names it in errors.
+pub fn parse_manifest(file: &Path, text: &str, game: &GameDef) -> Result<PackManifest, LoadErrors> {
+    let text = text.to_string();
     let m: PackManifest = serde_yaml::from_str(&text).map_err(|e| LoadError::yaml(file, &e))?;
     let mut errors = Vec::new();
     if m.game.id != game.id {
