@@ -2,20 +2,6 @@
 mod common;
 use common::*;
 use fuda_engine::{Game, SavedGame};
-use std::process::Command;
-
-fn fuda(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_fuda"))
-        .args(args)
-        .output()
-        .expect("run fuda");
-    assert!(
-        out.status.success(),
-        "fuda {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8 output")
-}
 
 #[test]
 fn same_seed_gives_byte_identical_logs_in_two_processes() {

@@ -1,24 +1,13 @@
 //! Replays and saves reproduce games byte for byte in another process, also a save made in the
 //! middle of an effect while it waits for a choice (the journal of 16.4-style resumable
 //! decisions; architecture.md "All game state lives in Rust").
+mod common;
+use common::fuda;
 use fuda::agent::{seat_seed, Agent, RandomAgent};
 use fuda::bundle::{default_game_dir, Bundle};
 use fuda::replay::GameFile;
 use fuda_engine::Status;
 use std::process::Command;
-
-fn fuda(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_fuda"))
-        .args(args)
-        .output()
-        .expect("run fuda");
-    assert!(
-        out.status.success(),
-        "fuda {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8 output")
-}
 
 /// Plays seed `seed` with random agents, recording every answer; returns the full replay,
 /// a save made at the first decision inside an effect that has already taken an answer, and

@@ -1,20 +1,9 @@
 //! `fuda sim` at scale: the same results whatever the number of jobs, shards that merge into
 //! the whole run, JSON Lines results, the plot, and the search agents.
+mod common;
+use common::fuda;
 use fuda::sim::stats::wilson;
 use std::process::Command;
-
-fn fuda(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_fuda"))
-        .args(args)
-        .output()
-        .expect("run fuda");
-    assert!(
-        out.status.success(),
-        "fuda {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8 output")
-}
 
 fn tmp(name: &str) -> String {
     let dir = std::env::temp_dir().join(format!("fuda-sim-{}", std::process::id()));

@@ -306,3 +306,17 @@ impl T {
         self.act(self.g.st.turn_player, "メインフェイズを終了")
     }
 }
+
+/// Runs the `fuda` binary and returns its stdout; fails the test if it fails.
+pub fn fuda(args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fuda"))
+        .args(args)
+        .output()
+        .expect("run fuda");
+    assert!(
+        out.status.success(),
+        "fuda {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8 output")
+}
