@@ -37,23 +37,11 @@ fn push(out: &mut Vec<Diagnostic>, e: LoadErrors) {
 }
 
 fn yaml_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in rd.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "yaml" || x == "yml") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
+    crate::files::walk(
+        dir,
+        |_| true,
+        |p| p.extension().is_some_and(|x| x == "yaml" || x == "yml"),
+    )
 }
 
 /// The game folder a path belongs to: itself, or the nearest parent with a game.yaml.

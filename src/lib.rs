@@ -5,6 +5,7 @@ pub mod bundle;
 pub mod cards;
 pub mod check;
 pub mod coverage;
+pub mod files;
 pub mod native;
 pub mod new;
 pub mod play;

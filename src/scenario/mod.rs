@@ -221,28 +221,14 @@ pub fn parse(path: &Path, text: &str) -> Result<Loaded, String> {
 
 /// Every scenario file (`*.yaml`) under `dir`, sorted.
 pub fn find(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in rd.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                if p.file_name()
-                    .is_some_and(|n| n != "cards" && n != "snapshots")
-                {
-                    stack.push(p);
-                }
-            } else if p.extension().is_some_and(|x| x == "yaml") && !crate::coverage::is_reasons(&p)
-            {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
+    crate::files::walk(
+        dir,
+        |d| {
+            d.file_name()
+                .is_some_and(|n| n != "cards" && n != "snapshots")
+        },
+        |p| p.extension().is_some_and(|x| x == "yaml") && !crate::coverage::is_reasons(p),
+    )
 }
 
 /// The JSON Schema of scenario files.
