@@ -1,26 +1,10 @@
 //! Broken games and hostile hooks give errors naming the file, line and what to fix; no panics.
+mod common;
+use common::race::race_with;
 use fuda::agent::{Agent, RandomAgent};
 use fuda::bundle::Bundle;
 use fuda::sim::play_out;
 use std::path::{Path, PathBuf};
-
-/// A copy of the race game in a fresh folder, with `edit` applied to (file, text).
-fn race_with(name: &str, edit: impl Fn(&str, String) -> String) -> PathBuf {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/race");
-    let dst = std::env::temp_dir().join(format!("fuda-bad-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dst);
-    for sub in ["", "packs", "decks"] {
-        std::fs::create_dir_all(dst.join(sub)).expect("mkdir");
-        for e in std::fs::read_dir(src.join(sub)).expect("read").flatten() {
-            if e.path().is_file() {
-                let rel = Path::new(sub).join(e.file_name());
-                let text = std::fs::read_to_string(e.path()).expect("read");
-                std::fs::write(dst.join(&rel), edit(&rel.to_string_lossy(), text)).expect("write");
-            }
-        }
-    }
-    dst
-}
 
 fn load_err(dir: &Path) -> String {
     match Bundle::load(dir) {

@@ -13,7 +13,11 @@ use std::cell::Cell;
 use std::path::Path;
 use std::rc::Rc;
 
-pub use sandbox::Budget;
+pub use sandbox::{Budget, Meter};
+
+/// How deeply hook calls may nest (a hook calls a kernel verb that calls a hook, …): a card
+/// whose effect causes itself again stops here with an error instead of exhausting the stack.
+pub const MAX_HOOK_DEPTH: u32 = 48;
 
 /// Counters for benchmarks (`fuda bench`): hook calls, the time spent in outermost calls
 /// (nested calls are inside it), and kernel API calls from Lua. Kept per thread, outside any
@@ -52,7 +56,7 @@ pub fn reset_hook_stats() {
 pub struct LuaHost {
     lua: Lua,
     hooks: Table,
-    used: Rc<Cell<u64>>,
+    meter: Rc<Meter>,
     /// Hook calls in progress (a kernel verb called from Lua may call hooks again).
     depth: Rc<Cell<u32>>,
 }
@@ -61,7 +65,7 @@ pub struct LuaHost {
 #[derive(Clone)]
 pub(crate) struct HostParts {
     hooks: Table,
-    used: Rc<Cell<u64>>,
+    meter: Rc<Meter>,
     depth: Rc<Cell<u32>>,
 }
 
@@ -75,7 +79,7 @@ impl LuaHost {
         Ok(LuaHost {
             lua: lua.clone(),
             hooks: parts.hooks,
-            used: parts.used,
+            meter: parts.meter,
             depth: parts.depth,
         })
     }
@@ -88,8 +92,8 @@ impl LuaHost {
     }
 
     pub fn with_budget(def: &GameDef, budget: Budget) -> Result<LuaHost, LoadErrors> {
-        let used = Rc::new(Cell::new(0));
-        let lua = sandbox::new_lua(budget, used.clone()).map_err(|e| {
+        let meter = Rc::new(Meter::default());
+        let lua = sandbox::new_lua(budget, meter.clone()).map_err(|e| {
             LoadError::new(Location::file(&def.file), format!("cannot start Lua: {e}"))
         })?;
         api::register(&lua).map_err(|e| {
@@ -102,26 +106,12 @@ impl LuaHost {
             .create_table()
             .map_err(|e| LoadError::new(Location::file(&def.file), e.to_string()))?;
         for path in &def.scripts {
-            let t = load_script(&lua, path, &used, Some(&hooks))?;
+            let (_, t) = load_script(&lua, path, &meter, Some(&hooks))?;
             merge(&hooks, &t).map_err(|e| LoadError::new(Location::file(path), e.to_string()))?;
         }
         // The game's own actions are a read-only library for card scripts: `rules.<name>`.
         let library = || -> mlua::Result<()> {
-            let proxy = lua.create_table()?;
-            let mt = lua.create_table()?;
-            mt.raw_set("__index", hooks.clone())?;
-            mt.raw_set(
-                "__newindex",
-                lua.create_function(
-                    |_, (_t, k): (mlua::Value, mlua::Value)| -> mlua::Result<()> {
-                        Err(mlua::Error::runtime(format!(
-                            "the rules library is read-only (tried to set {k:?})"
-                        )))
-                    },
-                )?,
-            )?;
-            mt.raw_set("__metatable", false)?;
-            proxy.set_metatable(Some(mt))?;
+            let proxy = sandbox::readonly_tree(&lua, "the rules library", &hooks)?;
             lua.globals().raw_set("rules", proxy)
         };
         library().map_err(|e| LoadError::new(Location::file(&def.file), e.to_string()))?;
@@ -161,13 +151,13 @@ impl LuaHost {
         let depth = Rc::new(Cell::new(0));
         lua.set_app_data(HostParts {
             hooks: hooks.clone(),
-            used: used.clone(),
+            meter: meter.clone(),
             depth: depth.clone(),
         });
         Ok(LuaHost {
             lua,
             hooks,
-            used,
+            meter,
             depth,
         })
     }
@@ -178,16 +168,21 @@ impl LuaHost {
     /// `controller`, `event` and `data` as locals; its lines keep the card file's line numbers.
     pub fn load_cards(&self, db: &CardDb) -> Result<(), LoadErrors> {
         let mut errors = Vec::new();
-        let mut files: Vec<(std::path::PathBuf, Result<Table, LoadError>)> = Vec::new();
+        let mut files: Vec<(std::path::PathBuf, Loaded)> = Vec::new();
+        let fresh = self.fresh_module_factory().map_err(|e| {
+            LoadErrors(vec![LoadError::new(
+                Location::default(),
+                format!("cannot prepare card files: {e}"),
+            )])
+        })?;
         for (ci, card) in db.cards.iter().enumerate() {
             for (ai, ability) in card.abilities.iter().enumerate() {
                 for (name, src) in &ability.hooks {
                     if let Some((path, func)) = &src.file_fn {
-                        // A function of a Lua file beside the card, loaded once per file.
+                        // A function of a Lua file beside the card, compiled once per file.
                         if !files.iter().any(|(p, _)| p == path) {
-                            self.used.set(0);
                             let table =
-                                load_script(&self.lua, path, &self.used, None).map_err(|e| {
+                                load_script(&self.lua, path, &self.meter, None).map_err(|e| {
                                     let first = e.0.into_iter().next().unwrap_or_else(|| {
                                         LoadError::new(Location::file(path), "cannot load")
                                     });
@@ -215,9 +210,12 @@ impl LuaHost {
                             .find(|(p, _)| p == path)
                             .map(|(_, t)| t.clone());
                         match found {
-                            Some(Ok(t)) => match t.raw_get::<mlua::Value>(func.as_str()) {
-                                Ok(mlua::Value::Function(f)) => {
-                                    if let Err(e) = self.hooks.raw_set(hook_name(ci, ai, name), f) {
+                            Some(Ok((chunk, t))) => match t.raw_get::<mlua::Value>(func.as_str()) {
+                                Ok(mlua::Value::Function(_)) => {
+                                    // Each call runs the file's top level again: module-level
+                                    // locals start fresh, so they keep nothing between calls.
+                                    let f = fresh.call::<Function>((chunk, func.as_str(), path.display().to_string()));
+                                    if let Err(e) = f.and_then(|f| self.hooks.raw_set(hook_name(ci, ai, name), f)) {
                                         errors.push(LoadError::new(src.location.clone(), e.to_string()));
                                     }
                                 }
@@ -238,7 +236,7 @@ impl LuaHost {
                     chunk.push_str(&src.code);
                     chunk.push_str("\nend");
                     let path = &src.location.file;
-                    self.used.set(0);
+                    self.meter.reset();
                     match self
                         .lua
                         .load(&chunk)
@@ -270,6 +268,9 @@ impl LuaHost {
     }
 }
 
+/// A card file, compiled and run once: its chunk and the table it returned.
+type Loaded = Result<(Function, Table), LoadError>;
+
 /// Copies a script's returned functions into the shared hook table.
 fn merge(into: &Table, from: &Table) -> mlua::Result<()> {
     if into == from {
@@ -282,19 +283,49 @@ fn merge(into: &Table, from: &Table) -> mlua::Result<()> {
     Ok(())
 }
 
+impl LuaHost {
+    /// `fresh(chunk, name, file)` → a hook that runs the file's top level and then calls its
+    /// function `name`: a card file's module-level locals live for one call only.
+    fn fresh_module_factory(&self) -> mlua::Result<Function> {
+        self.lua
+            .load(
+                r#"
+                local type, error = type, error
+                return function(chunk, name, file)
+                  return function(...)
+                    local m = chunk()
+                    local f = type(m) == "table" and m[name]
+                    if type(f) ~= "function" then
+                      error(file .. " did not return a function \"" .. name .. "\" this time", 0)
+                    end
+                    return f(...)
+                  end
+                end
+                "#,
+            )
+            .set_name("=sandbox")
+            .call(())
+    }
+}
+
 /// Loads a Lua file that returns a table of functions; `shared` is passed to it as `...`.
+/// Its top-level code runs under the instruction budget. Returns the compiled file too.
 fn load_script(
     lua: &Lua,
     path: &Path,
-    used: &Rc<Cell<u64>>,
+    meter: &Meter,
     shared: Option<&Table>,
-) -> Result<Table, LoadErrors> {
+) -> Result<(Function, Table), LoadErrors> {
     let text = std::fs::read_to_string(path).map_err(|e| LoadError::io(path, &e))?;
-    used.set(0);
-    let chunk = lua.load(&text).set_name(format!("@{}", path.display()));
+    meter.reset();
+    let chunk = lua
+        .load(&text)
+        .set_name(format!("@{}", path.display()))
+        .into_function()
+        .map_err(|e| lua_load_error(path, &e))?;
     let arg = shared.map_or(mlua::Value::Nil, |t| mlua::Value::Table(t.clone()));
     match chunk.call::<mlua::Value>(arg) {
-        Ok(mlua::Value::Table(t)) => Ok(t),
+        Ok(mlua::Value::Table(t)) => Ok((chunk, t)),
         Ok(other) => Err(LoadError::new(
             Location::file(path),
             format!(
@@ -339,7 +370,12 @@ fn first_line(e: &mlua::Error) -> String {
 impl LuaHost {
     /// The names of the functions in the kernel API table `k`, sorted.
     pub fn api_functions(&self) -> Vec<String> {
-        let mut out: Vec<String> = match self.lua.globals().get::<Table>("k") {
+        let k = self
+            .lua
+            .globals()
+            .get::<Table>("k")
+            .and_then(|k| Ok(sandbox::backing(&k)?.unwrap_or(k)));
+        let mut out: Vec<String> = match k {
             Ok(k) => k
                 .pairs::<String, mlua::Value>()
                 .filter_map(|kv| kv.ok().map(|(n, _)| n))
@@ -375,7 +411,14 @@ impl Host for LuaHost {
         // The instruction budget counts from the outermost hook call.
         let outer = self.depth.get() == 0;
         if outer {
-            self.used.set(0);
+            self.meter.reset();
+        } else if self.depth.get() >= MAX_HOOK_DEPTH {
+            return Err(Fail::Run(RunError::Script {
+                hook: game.defs.describe_hook(hook),
+                message: format!(
+                    "hooks nested more than {MAX_HOOK_DEPTH} deep (does an effect cause itself again?)"
+                ),
+            }));
         }
         let started = outer.then(std::time::Instant::now);
         self.depth.set(self.depth.get() + 1);
@@ -409,6 +452,13 @@ impl Host for LuaHost {
                 message: first_line(e),
             })
         };
+        if outer && self.meter.spent() {
+            // The budget ran out, whatever the script did with the error on its way out.
+            return Err(Fail::Run(RunError::Script {
+                hook: game.defs.describe_hook(hook),
+                message: first_line(&self.meter.error()),
+            }));
+        }
         match r {
             Ok(v) => convert::from_lua(&v).map_err(|e| script_error(&e)),
             Err(e) => Err(script_error(&e)),

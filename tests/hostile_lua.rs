@@ -1,0 +1,207 @@
+//! Issue 9: hostile card Lua cannot crash, hang, persist, or make games differ. Each attack is
+//! a card of the race game; it is stopped with an error naming the card, its action is
+//! cancelled, and the game plays on to an end by its rules (docs/sandbox.md).
+mod common;
+use common::race::hostile_race;
+use fuda::agent::{Agent, RandomAgent};
+use fuda::bundle::Bundle;
+use fuda::sim::play_out;
+use fuda_engine::Game;
+
+/// Plays `seeds` on one host, in the given order; returns each game's log (by seed).
+fn play(b: &Bundle, seeds: &[u64]) -> Vec<(u64, Vec<String>)> {
+    let d = b.deck("low").expect("deck");
+    let mut out = Vec::new();
+    for &seed in seeds {
+        let mut g: Game = b.new_game([&d, &d], seed);
+        let mut agents: [Box<dyn Agent>; 2] = [
+            Box::new(RandomAgent::new(seed)),
+            Box::new(RandomAgent::new(seed + 9)),
+        ];
+        play_out(&mut g, &b.host, &mut agents).expect("the game goes on to its end");
+        assert!(g.outcome().is_some(), "seed {seed} ended by a rule");
+        out.push((seed, g.log.iter().map(|l| l.to_string()).collect()));
+    }
+    out.sort_by_key(|(s, _)| *s);
+    out
+}
+
+/// Every attack's card error, by ability name, over a few games: each must appear with
+/// one of its expected messages.
+fn assert_stopped(attacks: &[(&str, &str, &str)], files: &[(&str, &str)]) {
+    let code: Vec<(&str, &str)> = attacks.iter().map(|(n, c, _)| (*n, *c)).collect();
+    let dir = hostile_race(attacks[0].0, &code, files);
+    let b = Bundle::load(&dir).expect("the hostile pack loads");
+    let mut logs: Vec<String> = Vec::new();
+    let seen = |logs: &[String], name: &str| {
+        logs.iter()
+            .find(|l| l.contains("スクリプトエラー") && l.contains(&format!("「{name}」")))
+            .cloned()
+    };
+    for seed in 0..8 {
+        if attacks.iter().all(|(n, _, _)| seen(&logs, n).is_some()) {
+            break;
+        }
+        logs.extend(play(&b, &[seed]).remove(0).1);
+    }
+    for (name, _, expected) in attacks {
+        let line = seen(&logs, name).unwrap_or_else(|| panic!("{name}: no card error in any game"));
+        assert!(
+            expected.split('|').any(|m| line.contains(m)),
+            "{name}: {line}"
+        );
+        assert!(!line.contains("0x"), "{name}: no address: {line}");
+    }
+}
+
+#[test]
+fn values_that_cannot_be_converted_are_the_cards_error() {
+    assert_stopped(
+        &[
+            (
+                "cycle",
+                "local t = {} t[1] = t return t",
+                "more than 32 deep",
+            ),
+            (
+                "deep",
+                "local t = {} for i = 1, 100000 do t = {t} end k.event('x', t)",
+                "more than 32 deep",
+            ),
+            (
+                "wide",
+                "local t = {} for i = 1, 200000 do t[i] = i end k.event('x', t)",
+                "more than 100000",
+            ),
+            (
+                "function",
+                "k.event('x', {f = print or k.draw})",
+                "cannot pass a function",
+            ),
+            ("nan", "return 0/0", "integers only"),
+            ("badutf8", "k.event('x', {s = '\\xff\\xfe'})", "not UTF-8"),
+        ],
+        &[],
+    );
+}
+
+#[test]
+fn budgets_cannot_be_dodged() {
+    assert_stopped(
+        &[
+            (
+                "pcall",
+                "while true do pcall(function() while true do end end) end",
+                "instruction budget exceeded",
+            ),
+            (
+                "xpcall",
+                "while true do xpcall(function() while true do end end, function(e) return e end) end",
+                "instruction budget exceeded",
+            ),
+            (
+                "pattern",
+                "local s = string.rep('a', 20000) string.find(s, 'a*a*a*a*b')",
+                "instruction budget exceeded",
+            ),
+            ("rep", "local s = string.rep('abc', 1e12)", "longer than"),
+            ("rep0", "for i = 1, 1e9 do string.rep('', math.maxinteger) end", "instruction budget exceeded"),
+            ("move", "table.move({}, 1, math.maxinteger, 2)", "table.move"),
+            (
+                "selfcall",
+                "k.run_ability(self, 'selfcall', 'effect', event)",
+                "nested more than",
+            ),
+        ],
+        &[],
+    );
+}
+
+#[test]
+fn libraries_and_globals_cannot_be_changed() {
+    assert_stopped(
+        &[
+            ("ipairs", "ipairs = function() end", "cannot set globals"),
+            ("string", "string.upper = nil", "string is read-only"),
+            ("k", "k.draw = function() end", "k is read-only"),
+            ("math", "math.pi = 3", "math is read-only"),
+            ("rules", "rules.draw_one = nil", "read-only"),
+            ("G", "_G.tostring = nil", "cannot set globals"),
+        ],
+        &[],
+    );
+}
+
+#[test]
+fn errors_never_show_addresses() {
+    assert_stopped(
+        &[
+            ("errtable", "error({})", "(error value: table)"),
+            ("errfn", "error(function() end)", "(error value: function)"),
+            ("format", "error(string.format('%s', {}))", "table"),
+            ("p", "string.format('%p', {})", "%p shows an address"),
+        ],
+        &[],
+    );
+}
+
+/// A card file's module-level locals start fresh at every call, and order probes see the
+/// defined order: every log line is the same in every game, whatever ran before.
+#[test]
+fn stateful_and_order_probing_cards_cannot_make_games_differ() {
+    let lib = r#"
+        local calls = 0
+        local seen = {}
+        return {
+          go = function(ctx)
+            calls = calls + 1
+            seen[#seen + 1] = ctx.self
+            local t = {}
+            for i, w in ipairs({"z", "y", "x", "w", "v"}) do t[w .. i] = i end
+            local keys = {}
+            for key in pairs(t) do keys[#keys + 1] = key end
+            k.log(nil, "calls " .. calls .. " seen " .. #seen .. " order " .. table.concat(keys, ",")
+              .. " first " .. tostring(next(t)) .. " " .. tostring({}) .. " " .. tostring(k.draw))
+          end,
+        }
+    "#;
+    let dir = hostile_race(
+        "stateful",
+        &[("probe", "@probe.lua:go"), ("probe2", "@probe.lua:go")],
+        &[("probe.lua", lib)],
+    );
+    let b = Bundle::load(&dir).expect("loads");
+    let forward = play(&b, &[0, 1, 2, 3, 4, 5, 6, 7]);
+    let probes: Vec<&String> = forward
+        .iter()
+        .flat_map(|(_, l)| l.iter())
+        .filter(|l| l.contains("calls "))
+        .collect();
+    assert!(!probes.is_empty(), "the probe ran");
+    for l in &probes {
+        assert!(
+            l.ends_with("calls 1 seen 1 order v5,w4,x3,y2,z1 first v5 table function"),
+            "{l}"
+        );
+    }
+    // Another order of the same games on the same host, and a fresh host: identical logs.
+    let backward = play(&b, &[7, 6, 5, 4, 3, 2, 1, 0]);
+    assert_eq!(forward, backward);
+    let fresh = Bundle::load(&dir).expect("loads");
+    assert_eq!(forward, play(&fresh, &[3, 0, 6, 1, 7, 2, 5, 4]));
+}
+
+/// Top-level code of a hook file runs at load under the same budget: loading cannot hang.
+#[test]
+fn a_hook_file_that_loops_at_load_is_stopped() {
+    let lib = "while true do pcall(function() while true do end end) end return {}";
+    let dir = hostile_race("toplevel", &[("top", "@top.lua:go")], &[("top.lua", lib)]);
+    match Bundle::load(&dir) {
+        Ok(_) => panic!("expected a load error"),
+        Err(e) => {
+            let e = e.to_string();
+            assert!(e.contains("instruction budget exceeded"), "{e}");
+            assert!(e.contains("top.lua"), "{e}");
+        }
+    }
+}
