@@ -1,5 +1,6 @@
 //! Terminal play: the board as the deciding player sees it, numbered options.
 use crate::agent::Agent;
+use fuda_engine::log::printable;
 use fuda_engine::{DecisionKind, Game, PlayerId};
 use std::io::{BufRead, Write};
 
@@ -26,6 +27,16 @@ pub const RESIGN: u16 = u16::MAX;
 /// Answer meaning "stop here" (the game stays as last saved).
 pub const QUIT: u16 = u16::MAX - 1;
 
+/// Multi-line text for a terminal: each line without control characters.
+pub fn printable_lines(text: &str) -> String {
+    text.split_inclusive('\n')
+        .map(|l| match l.strip_suffix('\n') {
+            Some(l) => format!("{}\n", printable(l)),
+            None => printable(l).into_owned(),
+        })
+        .collect()
+}
+
 impl<R: BufRead, W: Write> Agent for Human<R, W> {
     fn pick(&mut self, game: &Game, player: PlayerId) -> Vec<u16> {
         let Some(d) = game.decision() else {
@@ -35,11 +46,11 @@ impl<R: BufRead, W: Write> Agent for Human<R, W> {
         // The log as this player may read it: the opponent's private choices stay private.
         let log: Vec<_> = game.visible_log_for(Some(player)).collect();
         for l in &log[self.shown.min(log.len())..] {
-            let _ = writeln!(out, "  {l}");
+            let _ = writeln!(out, "  {}", printable(&l.to_string()));
         }
         self.shown = log.len();
         let _ = writeln!(out);
-        let _ = write!(out, "{}", game.board_text(Some(player)));
+        let _ = write!(out, "{}", printable_lines(&game.board_text(Some(player))));
         let secret = if d.kind == DecisionKind::Janken {
             " (secret 秘密)"
         } else {
@@ -50,9 +61,10 @@ impl<R: BufRead, W: Write> Agent for Human<R, W> {
             .as_ref()
             .map(|c| format!("[{c}] "))
             .unwrap_or_default();
-        let _ = writeln!(out, "P{}: {clause}{}{secret}", player + 1, d.prompt);
+        let prompt = printable(&d.prompt);
+        let _ = writeln!(out, "P{}: {clause}{prompt}{secret}", player + 1);
         for (i, o) in d.options.iter().enumerate() {
-            let _ = writeln!(out, "  {:>2}. {}", i + 1, o.label);
+            let _ = writeln!(out, "  {:>2}. {}", i + 1, printable(&o.label));
         }
         loop {
             let how = if d.min == d.max && d.max == 1 {

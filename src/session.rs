@@ -112,9 +112,9 @@ pub fn run(opts: PlayOptions, input: impl BufRead, out: impl Write) -> Result<()
             Status::Over(o) => {
                 let o_ = &mut human.output;
                 for l in &g.log[human.shown.min(g.log.len())..] {
-                    let _ = writeln!(o_, "  {l}");
+                    let _ = writeln!(o_, "  {}", fuda_engine::log::printable(&l.to_string()));
                 }
-                let _ = writeln!(o_, "{}", g.board_text(None));
+                let _ = writeln!(o_, "{}", crate::play::printable_lines(&g.board_text(None)));
                 let _ = writeln!(o_, "{}", outcome_text(&o));
                 return Ok(());
             }

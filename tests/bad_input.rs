@@ -4,7 +4,7 @@ use common::race::race_with;
 use fuda::agent::{Agent, RandomAgent};
 use fuda::bundle::Bundle;
 use fuda::sim::play_out;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 fn load_err(dir: &Path) -> String {
     match Bundle::load(dir) {

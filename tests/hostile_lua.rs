@@ -205,3 +205,79 @@ fn a_hook_file_that_loops_at_load_is_stopped() {
         }
     }
 }
+
+/// A card's script cannot read a card hidden from its controller — not directly,
+/// not through the game's library — so it cannot write the opponent's hand into the log.
+#[test]
+fn a_card_cannot_read_the_opponents_hand() {
+    assert_stopped(
+        &[
+            (
+                "peek",
+                "for _, c in ipairs(k.cards(k.opponent(controller), 'hand')) do k.log(nil, 'OPP HAND: ' .. k.name(c)) end",
+                "hidden from P",
+            ),
+            (
+                "library",
+                "for _, o in ipairs(rules.play_options(k.opponent(controller))) do k.log(nil, 'OPP HAND: ' .. o.label) end",
+                "hidden from P",
+            ),
+            (
+                "deck",
+                "for _, c in ipairs(k.cards(controller, 'library')) do k.log(nil, 'MY DECK: ' .. k.field(c, 'points')) end",
+                "hidden from P",
+            ),
+        ],
+        &[],
+    );
+}
+
+/// Control characters from card scripts never reach a terminal: the log holds `�` instead.
+#[test]
+fn control_characters_are_not_logged() {
+    let dir = hostile_race(
+        "ansi",
+        &[("ansi", "k.log(nil, 'X\\27[2J\\27]0;pwn\\7Y')")],
+        &[],
+    );
+    let b = Bundle::load(&dir).expect("loads");
+    let logs = play(&b, &[0, 1]);
+    let line = logs
+        .iter()
+        .flat_map(|(_, l)| l.iter())
+        .find(|l| l.contains('X') && l.contains('Y') && l.contains("pwn"))
+        .expect("the line was logged");
+    assert!(!line.chars().any(char::is_control), "{line:?}");
+}
+
+/// A smoke run of the Lua fuzz generator (fuzz/fuzz_targets/lua.rs runs it at scale): 40
+/// generated scripts as cards, each game ends by a rule with at most the cards' errors.
+#[test]
+fn generated_scripts_never_stop_a_game() {
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut bytes = |n: usize| -> Vec<u8> {
+        (0..n)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state as u8
+            })
+            .collect()
+    };
+    for round in 0..5 {
+        let scripts: Vec<String> = (0..8).map(|_| common::luagen::script(&bytes(40))).collect();
+        let attacks: Vec<(String, &str)> = scripts
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (format!("gen{i}"), s.as_str()))
+            .collect();
+        let named: Vec<(&str, &str)> = attacks.iter().map(|(n, s)| (n.as_str(), *s)).collect();
+        let dir = hostile_race(&format!("gen{round}"), &named, &[]);
+        let b = match Bundle::load(&dir) {
+            Ok(b) => b,
+            Err(e) => panic!("generated scripts load (syntax is valid): {e}\n{scripts:#?}"),
+        };
+        play(&b, &[round]);
+    }
+}

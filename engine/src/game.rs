@@ -430,6 +430,10 @@ impl Game {
 
     /// Appends a line to the log.
     pub fn log_line(&mut self, clause: Option<&str>, text: String) {
+        let text = match crate::log::printable(&text) {
+            std::borrow::Cow::Borrowed(_) => text,
+            std::borrow::Cow::Owned(clean) => clean,
+        };
         self.log.push(LogEntry {
             turn: self.st.turn,
             clause: clause.map(str::to_string),
@@ -437,6 +441,22 @@ impl Game {
             private_to: 0,
             public: None,
         });
+    }
+
+    /// Logs a line a card's script wrote while `player`'s card acted: if it names a card only
+    /// `player` may see (their hand, 305.3), the others read that it is private.
+    pub fn log_line_of(&mut self, player: PlayerId, clause: Option<&str>, text: String) {
+        let private = {
+            let secret = self.secret_names(player);
+            secret.iter().any(|n| text.contains(n))
+        };
+        self.log_line(clause, text);
+        if private {
+            if let Some(l) = self.log.last_mut() {
+                l.private_to = 1 << player;
+                l.public = Some(format!("P{} ▶ (非公開 private)", player + 1));
+            }
+        }
     }
 
     /// The names of cards `player` may see but some other player may not (their hand, cards

@@ -18,6 +18,23 @@ pub struct LogEntry {
     pub public: Option<String>,
 }
 
+/// Text safe for a terminal: control characters (escape sequences, C1 controls, DEL) in card
+/// data or script output become `�`; a tab or newline becomes a space.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    std::borrow::Cow::Owned(
+        text.chars()
+            .map(|c| match c {
+                '\n' | '\t' | '\r' => ' ',
+                c if c.is_control() => '\u{FFFD}',
+                c => c,
+            })
+            .collect(),
+    )
+}
+
 fn is_zero(x: &u8) -> bool {
     *x == 0
 }

@@ -57,6 +57,7 @@ pub struct LuaHost {
     lua: Lua,
     hooks: Table,
     meter: Rc<Meter>,
+    acting: Rc<std::cell::RefCell<Vec<Option<fuda_engine::PlayerId>>>>,
     /// Hook calls in progress (a kernel verb called from Lua may call hooks again).
     depth: Rc<Cell<u32>>,
 }
@@ -66,6 +67,8 @@ pub struct LuaHost {
 pub(crate) struct HostParts {
     hooks: Table,
     meter: Rc<Meter>,
+    /// Per hook call in progress: the player whose card's hook it is (None: the game's).
+    pub(crate) acting: Rc<std::cell::RefCell<Vec<Option<fuda_engine::PlayerId>>>>,
     depth: Rc<Cell<u32>>,
 }
 
@@ -80,6 +83,7 @@ impl LuaHost {
             lua: lua.clone(),
             hooks: parts.hooks,
             meter: parts.meter,
+            acting: parts.acting,
             depth: parts.depth,
         })
     }
@@ -149,15 +153,18 @@ impl LuaHost {
             return Err(LoadErrors(errors));
         }
         let depth = Rc::new(Cell::new(0));
+        let acting = Rc::new(std::cell::RefCell::new(Vec::new()));
         lua.set_app_data(HostParts {
             hooks: hooks.clone(),
             meter: meter.clone(),
             depth: depth.clone(),
+            acting: acting.clone(),
         });
         Ok(LuaHost {
             lua,
             hooks,
             meter,
+            acting,
             depth,
         })
     }
@@ -387,6 +394,20 @@ impl LuaHost {
     }
 }
 
+/// For a card's hook, the player who controls the card (its context's `controller`).
+fn card_controller(hook: &str, args: &[Value]) -> Option<fuda_engine::PlayerId> {
+    if !hook.starts_with("card:") {
+        return None;
+    }
+    match args.first() {
+        Some(Value::Map(ctx)) => match ctx.get("controller") {
+            Some(Value::Int(p)) if (1..=8).contains(p) => Some((*p - 1) as fuda_engine::PlayerId),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 impl Host for LuaHost {
     fn call(&self, game: &mut Game, hook: &str, args: &[Value]) -> Result<Value, Fail> {
         let f: Function = match self.hooks.raw_get(hook) {
@@ -422,8 +443,10 @@ impl Host for LuaHost {
         }
         let started = outer.then(std::time::Instant::now);
         self.depth.set(self.depth.get() + 1);
+        self.acting.borrow_mut().push(card_controller(hook, args));
         self.lua.set_app_data(game.take());
         let r = f.call::<mlua::Value>(mlua::MultiValue::from_vec(lua_args));
+        self.acting.borrow_mut().pop();
         self.depth.set(self.depth.get().saturating_sub(1));
         STATS.with(|s| {
             let mut v = s.get();

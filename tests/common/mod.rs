@@ -1,5 +1,6 @@
 //! Test harness: the built-in 汎用TCG, boards set up card by card, options picked by label.
 #![allow(dead_code)]
+pub mod luagen;
 pub mod race;
 use fuda::bundle::{default_game_dir, Bundle};
 use fuda_engine::verbs::Position;

@@ -40,6 +40,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             };
             with(lua, |g| {
                 let id = obj(g, h)?;
+                known(lua, g, h)?;
                 let def = &g.defs.cards.cards[g.st.objects[id.card as usize].def as usize];
                 Ok(def
                     .abilities
@@ -64,6 +65,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         lua.create_function(|lua, (h, name): (i64, String)| {
             let info = with(lua, |g| {
                 let id = obj(g, h)?;
+                known(lua, g, h)?;
                 Ok(g.ability_index(id.card, &name).map(|i| {
                     let a = g.ability_def(id.card, i);
                     let mut m = indexmap::IndexMap::new();

@@ -69,6 +69,34 @@ pub(crate) fn seen(g: &Game, h: i64) -> R<fuda_engine::state::Obj> {
     }
 }
 
+/// A card for reading what it is (name, fields, abilities). While a card's hook runs, the
+/// kernel reads with its controller's knowledge — also for the game's library functions the
+/// card calls — so a card learns a card hidden from its controller only after a verb shows
+/// it to them (k.reveal, k.show; 303.3, 305.3); otherwise the read is the card's error. The
+/// game's own hooks, called by the kernel, read every card.
+pub(crate) fn known(lua: &Lua, g: &Game, h: i64) -> R<fuda_engine::state::Obj> {
+    let o = seen(g, h)?;
+    let card = ObjId::from_handle(h).map_or(0, |id| id.card);
+    let players = g.defs.game.players;
+    if (0..players).all(|v| g.can_see(v, card)) {
+        return Ok(o);
+    }
+    match acting_card(lua) {
+        Some(p) if !g.can_see(p, card) => Err(err(format!(
+            "card {h} is hidden from P{} (303.3): a card's script learns a hidden card only after it is shown (k.reveal, k.show)",
+            p + 1
+        ))),
+        _ => Ok(o),
+    }
+}
+
+/// The player whose card's hook runs now (None: the game's own hook).
+pub(crate) fn acting_card(lua: &Lua) -> Option<PlayerId> {
+    let parts = lua.app_data_ref::<crate::HostParts>()?;
+    let p = *parts.acting.borrow().last()?;
+    p
+}
+
 pub(crate) fn zone(g: &Game, p: i64, name: &str, slot: Option<i64>) -> R<ZoneId> {
     let k = g
         .defs

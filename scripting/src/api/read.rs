@@ -73,7 +73,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         "name",
         lua.create_function(|lua, h: i64| {
             with(lua, |g| {
-                Ok(g.defs.cards.cards[seen(g, h)?.def as usize]
+                Ok(g.defs.cards.cards[known(lua, g, h)?.def as usize]
                     .named
                     .name
                     .clone())
@@ -84,7 +84,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         "card_id",
         lua.create_function(|lua, h: i64| {
             with(lua, |g| {
-                Ok(g.defs.cards.cards[seen(g, h)?.def as usize]
+                Ok(g.defs.cards.cards[known(lua, g, h)?.def as usize]
                     .named
                     .id
                     .clone())
@@ -95,7 +95,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         "card_type",
         lua.create_function(|lua, h: i64| {
             with(lua, |g| {
-                let d = &g.defs.cards.cards[seen(g, h)?.def as usize];
+                let d = &g.defs.cards.cards[known(lua, g, h)?.def as usize];
                 Ok(g.defs.game.card_types[d.card_type].named.id.clone())
             })
         })?,
@@ -108,6 +108,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             let v = with(lua, |g| {
                 let id = ObjId::from_handle(h)
                     .ok_or_else(|| err(format!("{h} is not a card handle")))?;
+                known(lua, g, h)?;
                 match g.field_of(id, &f) {
                     Some(v) => Ok(v),
                     None => Err(err(format!(
@@ -123,7 +124,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         lua.create_function(|lua, (h, f): (i64, String)| {
             // 809.6: the printed value, no continuous effects.
             let v = with(lua, |g| {
-                Ok(g.defs.cards.cards[seen(g, h)?.def as usize]
+                Ok(g.defs.cards.cards[known(lua, g, h)?.def as usize]
                     .field(&f)
                     .clone())
             })?;
@@ -260,7 +261,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                 let id = ObjId::from_handle(h)
                     .ok_or_else(|| err(format!("{h} is not a card handle")))?;
                 let o = match (g.current(id), g.last_known(id)) {
-                    (Some(o), _) => *o,
+                    (Some(_), _) => known(lua, g, h)?,
                     (None, Some(l)) => l.obj,
                     (None, None) => return Ok(fuda_engine::Value::Null),
                 };

@@ -187,8 +187,14 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                         other => text.push_str(&from_lua(other)?.to_string()),
                     }
                 }
+                let by = acting_card(lua);
                 with(lua, |g| {
-                    g.log_line(clause.as_deref().filter(|c| !c.is_empty()), text);
+                    let clause = clause.as_deref().filter(|c| !c.is_empty());
+                    match by {
+                        // A card's line naming what only its controller sees is theirs (305.3).
+                        Some(p) => g.log_line_of(p, clause, text),
+                        None => g.log_line(clause, text),
+                    }
                     Ok(())
                 })
             },

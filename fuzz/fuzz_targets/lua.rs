@@ -1,0 +1,60 @@
+//! Card scripts generated from the fuzz input (tests/common/luagen.rs: the kernel API, Lua's
+//! libraries and grammar) run as a card of the race game, in a game played by random agents:
+//! the game ends by a rule or with the card's recorded error; never a panic, hang or abort.
+#![no_main]
+use fuda::agent::{Agent, RandomAgent};
+use fuda::bundle::Bundle;
+use fuda_engine::def::card::parse_cards;
+use fuda_engine::{Defs, Game, Status};
+use libfuzzer_sys::fuzz_target;
+use std::path::Path;
+use std::sync::Arc;
+#[path = "../../tests/common/luagen.rs"]
+mod luagen;
+
+thread_local! {
+    static RACE: Bundle = Bundle::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/games/race"),
+    )
+    .expect("the race game loads");
+}
+
+fuzz_target!(|data: &[u8]| {
+    let code = luagen::script(data);
+    let card = format!(
+        "cards:\n  - id: F-1\n    name: 試験\n    type: number\n    points: 1\n    abilities:\n      - name: fuzz\n        kind: triggered\n        when: 手番\n        effect: |\n          {}\n",
+        code.replace('\n', "\n          ")
+    );
+    RACE.with(|b| {
+        let mut cards = b.defs.cards.clone();
+        if parse_cards(&b.defs.game, Path::new("fuzz.yaml"), &card, &mut cards).is_err() {
+            return;
+        }
+        if b.host.load_cards(&cards).is_err() {
+            return;
+        }
+        let defs = Arc::new(Defs { game: b.defs.game.clone(), cards });
+        let deck = b.deck("low").expect("deck");
+        let mut g = Game::new(defs.clone(), [&deck, &deck], data.len() as u64);
+        // Run the script as the card's hook, as the kernel would for an ability of the card.
+        let Some(obj) = (0..g.st.objects.len() as u16).map(|c| g.obj_id(c)).next() else {
+            return;
+        };
+        let idx = defs.cards.by_id.get("F-1").copied().unwrap_or(0);
+        g.st.objects[obj.card as usize].def = idx as u16;
+        let _ = g.run_ability(&b.host, obj, 0, "effect", fuda_engine::Value::Null);
+        let mut agents: [Box<dyn Agent>; 2] =
+            [Box::new(RandomAgent::new(1)), Box::new(RandomAgent::new(2))];
+        for _ in 0..200 {
+            match g.advance(&b.host) {
+                Ok(Status::Decide) => {
+                    for p in g.waiting_for() {
+                        let picks = agents[p as usize].pick_with(&g, &b.host, p);
+                        let _ = g.submit(p, picks);
+                    }
+                }
+                _ => break,
+            }
+        }
+    });
+});
