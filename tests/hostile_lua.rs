@@ -281,3 +281,40 @@ fn generated_scripts_never_stop_a_game() {
         play(&b, &[round]);
     }
 }
+
+/// `fuda sim` over decks holding a card of every class of attack above, a stateful card file
+/// and an order probe: every game ends, and the JSONL is byte-identical for `--jobs 1` and
+/// `--jobs 2` (two processes each).
+#[test]
+fn a_sim_of_hostile_decks_ends_and_does_not_depend_on_jobs() {
+    let lib = "local n = 0 return { go = function(ctx) n = n + 1 local t = {b = 1, a = 2, c = 3} \
+               k.log(nil, 'n=' .. n .. ' first=' .. next(t) .. ' ' .. tostring({})) end }";
+    let dir = hostile_race(
+        "simjobs",
+        &[
+            ("cycle", "local t = {} t[1] = t return t"),
+            ("pcall", "while true do pcall(function() while true do end end) end"),
+            ("pattern", "string.find(string.rep('a', 20000), 'a*a*a*a*b')"),
+            ("global", "ipairs = nil"),
+            ("peek", "for _, c in ipairs(k.cards(k.opponent(controller), 'hand')) do k.log(nil, k.name(c)) end"),
+            ("selfcall", "k.run_ability(self, 'selfcall', 'effect', event)"),
+            ("stateful", "@probe.lua:go"),
+            ("errobj", "error({})"),
+        ],
+        &[("probe.lua", lib)],
+    );
+    let game = dir.to_string_lossy().to_string();
+    let out = |jobs: &str| {
+        let file = dir.join(format!("sim-{jobs}.jsonl"));
+        let f = file.to_string_lossy().to_string();
+        let stdout = common::fuda(&[
+            "sim", "--game", &game, "--games", "3", "--seed", "3", "-j", jobs, "-q", "--out", &f,
+        ]);
+        (stdout, std::fs::read_to_string(&file).expect("jsonl"))
+    };
+    let (s1, j1) = out("1");
+    let (s2, j2) = out("2");
+    assert_eq!(j1, j2, "JSONL differs between --jobs 1 and 2");
+    assert_eq!(s1, s2);
+    assert_eq!(j1.lines().count(), 4, "a header and three games: {j1}");
+}
