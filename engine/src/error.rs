@@ -25,27 +25,34 @@ impl Location {
     /// Like [`Location::find`], starting at byte `from`.
     pub fn find_after(file: &Path, text: &str, needle: &str, from: usize) -> Self {
         let mut loc = Location::file(file);
-        if needle.is_empty() || from > text.len() {
-            return loc;
-        }
-        let mut start = from;
-        while let Some(i) = text[start..].find(needle) {
-            let at = start + i;
-            let end = at + needle.len();
-            let before = text[..at].chars().next_back();
-            let after = text[end..].chars().next();
-            let boundary =
-                |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == '-'));
-            if boundary(before) && boundary(after) {
-                let (l, c) = line_col(text, at);
-                loc.line = l;
-                loc.column = c;
-                return loc;
-            }
-            start = end;
+        if let Some(at) = find_token(text, needle, from, usize::MAX).0 {
+            (loc.line, loc.column) = line_col(text, at);
         }
         loc
     }
+}
+
+/// The first whole-token occurrence of `needle` in `text` at or after `from`, scanning at most
+/// about `limit` bytes; also returns the bytes scanned.
+fn find_token(text: &str, needle: &str, from: usize, limit: usize) -> (Option<usize>, usize) {
+    if needle.is_empty() || from > text.len() || !text.is_char_boundary(from) {
+        return (None, 0);
+    }
+    let boundary =
+        |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == '-'));
+    let mut start = from;
+    while let Some(i) = text[start..].find(needle) {
+        let at = start + i;
+        let end = at + needle.len();
+        if at - from > limit {
+            return (None, at - from);
+        }
+        if boundary(text[..at].chars().next_back()) && boundary(text[end..].chars().next()) {
+            return (Some(at), end - from);
+        }
+        start = end;
+    }
+    (None, text.len() - from)
 }
 
 /// 1-based line and column (in characters) of a byte offset.
@@ -55,6 +62,79 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let line = before.matches('\n').count() + 1;
     let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     (line, col)
+}
+
+/// Line and column of a byte offset in bytes that are valid UTF-8 up to it.
+pub fn line_col_bytes(bytes: &[u8], offset: usize) -> (usize, usize) {
+    let offset = offset.min(bytes.len());
+    match std::str::from_utf8(&bytes[..offset]) {
+        Ok(s) => line_col(s, offset),
+        Err(_) => (0, 0),
+    }
+}
+
+/// A text with its line starts, for finding many places in one file in linear total time:
+/// lookups are O(log n), and all searches together scan at most a few times the text.
+pub struct Lines<'a> {
+    pub text: &'a str,
+    starts: Vec<usize>,
+    budget: std::cell::Cell<usize>,
+}
+
+impl<'a> Lines<'a> {
+    pub fn new(text: &'a str) -> Self {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        Lines {
+            text,
+            starts,
+            budget: std::cell::Cell::new(text.len().saturating_mul(4).max(1 << 20)),
+        }
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let line = self.starts.partition_point(|&s| s <= offset);
+        let start = self.starts[line.saturating_sub(1)];
+        let col = self
+            .text
+            .get(start..offset)
+            .map_or(0, |l| l.chars().count())
+            + 1;
+        (line, col)
+    }
+
+    fn spend(&self, n: usize) {
+        self.budget.set(self.budget.get().saturating_sub(n));
+    }
+
+    /// Byte offset of `needle` as a whole token at or after `from` (within the search budget).
+    pub fn find_token(&self, needle: &str, from: usize) -> Option<usize> {
+        let (at, scanned) = find_token(self.text, needle, from, self.budget.get());
+        self.spend(scanned);
+        at
+    }
+
+    /// Byte offset of `needle` (anywhere, not only as a token) at or after `from`.
+    pub fn find(&self, needle: &str, from: usize) -> Option<usize> {
+        let rest = self.text.get(from..)?;
+        if self.budget.get() == 0 {
+            return None;
+        }
+        let at = rest.find(needle);
+        self.spend(at.map_or(rest.len(), |i| i + needle.len()));
+        at.map(|i| from + i)
+    }
+
+    /// Where `needle` first appears as a whole token at or after `from`, or the file alone.
+    pub fn locate(&self, file: &Path, needle: &str, from: usize) -> Location {
+        let mut loc = Location::file(file);
+        if let Some(at) = self.find_token(needle, from) {
+            (loc.line, loc.column) = self.line_col(at);
+        }
+        loc
+    }
 }
 
 impl fmt::Display for Location {
@@ -83,6 +163,11 @@ impl LoadError {
             message: message.into(),
             hint: None,
         }
+    }
+    /// The same error with `prefix` before its message.
+    pub fn message_prefix(mut self, prefix: &str) -> Self {
+        self.message.insert_str(0, prefix);
+        self
     }
     pub fn hint(mut self, hint: impl Into<String>) -> Self {
         self.hint = Some(hint.into());

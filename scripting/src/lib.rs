@@ -289,7 +289,8 @@ fn load_script(
     used: &Rc<Cell<u64>>,
     shared: Option<&Table>,
 ) -> Result<Table, LoadErrors> {
-    let text = std::fs::read_to_string(path).map_err(|e| LoadError::io(path, &e))?;
+    // Paths were checked to stay inside their game or pack folder when the definitions loaded.
+    let text = fuda_engine::def::files::read_regular(path)?;
     used.set(0);
     let chunk = lua.load(&text).set_name(format!("@{}", path.display()));
     let arg = shared.map_or(mlua::Value::Nil, |t| mlua::Value::Table(t.clone()));

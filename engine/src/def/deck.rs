@@ -32,7 +32,7 @@ pub struct RawDeck {
 }
 
 pub fn load_deck(file: &Path, db: &CardDb) -> Result<DeckDef, LoadErrors> {
-    let text = std::fs::read_to_string(file).map_err(|e| LoadError::io(file, &e))?;
+    let text = super::files::read_regular(file)?;
     parse_deck(file, &text, db)
 }
 

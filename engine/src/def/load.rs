@@ -7,12 +7,18 @@ use std::path::Path;
 
 /// Reads and validates a game definition from its folder (which holds `game.yaml`) or file.
 pub fn load_game(path: &Path) -> Result<GameDef, LoadErrors> {
-    let file = if path.is_dir() {
-        path.join("game.yaml")
+    let (root, name) = if path.is_dir() {
+        (path.to_path_buf(), "game.yaml".to_string())
     } else {
-        path.to_path_buf()
+        let root = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => std::path::PathBuf::from("."),
+        };
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        (root, name.to_string())
     };
-    let text = std::fs::read_to_string(&file).map_err(|e| LoadError::io(&file, &e))?;
+    let file = root.join(&name);
+    let (_, text) = super::files::read_confined(&root, &name, &Location::file(&file))?;
     parse_game(&file, &text)
 }
 
@@ -97,8 +103,24 @@ impl Cx<'_> {
         name.to_string()
     }
 
+    /// The game's script files, each checked to be a file inside the game folder.
+    fn scripts(&mut self, raw: &RawGame, dir: &Path) -> Vec<std::path::PathBuf> {
+        let mut out = Vec::new();
+        for f in raw.script.as_ref().map(|s| s.files()).unwrap_or_default() {
+            let at = Location::find(self.file, self.text, f);
+            match super::files::resolve_confined(dir, f, &at) {
+                Ok((shown, _)) => out.push(shown),
+                Err(e) => self.errors.push(e.message_prefix("script: ")),
+            }
+        }
+        out
+    }
+
     fn build(&mut self, raw: RawGame) -> GameDef {
-        let dir = self.file.parent().unwrap_or(Path::new(".")).to_path_buf();
+        let dir = match self.file.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => std::path::PathBuf::from("."),
+        };
         if raw.object_vars.len() > crate::state::MAX_OBJECT_VARS {
             self.err(
                 "object_vars",
@@ -314,11 +336,7 @@ impl Cx<'_> {
             players: raw.players,
             dir: dir.clone(),
             file: self.file.to_path_buf(),
-            scripts: raw
-                .script
-                .as_ref()
-                .map(|s| s.files().into_iter().map(|f| dir.join(f)).collect())
-                .unwrap_or_default(),
+            scripts: self.scripts(&raw, &dir),
             zones,
             zone_instances: next,
             orientations: raw.orientations.iter().map(nm).collect(),
