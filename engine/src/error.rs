@@ -35,24 +35,29 @@ impl Location {
 /// The first whole-token occurrence of `needle` in `text` at or after `from`, scanning at most
 /// about `limit` bytes; also returns the bytes scanned.
 fn find_token(text: &str, needle: &str, from: usize, limit: usize) -> (Option<usize>, usize) {
-    if needle.is_empty() || from > text.len() || !text.is_char_boundary(from) {
+    if needle.is_empty() || limit == 0 || from > text.len() || !text.is_char_boundary(from) {
         return (None, 0);
     }
+    let mut stop = from
+        .saturating_add(limit)
+        .saturating_add(needle.len())
+        .min(text.len());
+    while !text.is_char_boundary(stop) {
+        stop += 1;
+    }
+    let hay = &text[..stop];
     let boundary =
         |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == '-'));
     let mut start = from;
-    while let Some(i) = text[start..].find(needle) {
+    while let Some(i) = hay[start..].find(needle) {
         let at = start + i;
         let end = at + needle.len();
-        if at - from > limit {
-            return (None, at - from);
-        }
         if boundary(text[..at].chars().next_back()) && boundary(text[end..].chars().next()) {
             return (Some(at), end - from);
         }
         start = end;
     }
-    (None, text.len() - from)
+    (None, stop - from)
 }
 
 /// 1-based line and column (in characters) of a byte offset.
@@ -118,12 +123,25 @@ impl<'a> Lines<'a> {
 
     /// Byte offset of `needle` (anywhere, not only as a token) at or after `from`.
     pub fn find(&self, needle: &str, from: usize) -> Option<usize> {
-        let rest = self.text.get(from..)?;
-        if self.budget.get() == 0 {
+        let budget = self.budget.get();
+        if !self.text.is_char_boundary(from) {
             return None;
         }
-        let at = rest.find(needle);
-        self.spend(at.map_or(rest.len(), |i| i + needle.len()));
+        if needle.is_empty() {
+            return Some(from);
+        }
+        if budget == 0 {
+            return None;
+        }
+        let mut stop = from
+            .saturating_add(budget)
+            .saturating_add(needle.len())
+            .min(self.text.len());
+        while !self.text.is_char_boundary(stop) {
+            stop += 1;
+        }
+        let at = self.text[from..stop].find(needle);
+        self.spend(at.map_or(stop - from, |i| i + needle.len()));
         at.map(|i| from + i)
     }
 

@@ -100,9 +100,9 @@ fn too_big(len: u64) -> String {
     )
 }
 
-/// Reads a regular file of at most [`MAX_FILE_BYTES`] as UTF-8 text, never blocking on a
-/// FIFO and never reading more than the limit plus one byte. Errors name the file.
-pub fn read_regular(path: &Path) -> Result<String, LoadError> {
+/// Reads a regular file of at most [`MAX_FILE_BYTES`], never blocking on a FIFO and never
+/// reading more than the limit plus one byte. Errors name the file.
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, LoadError> {
     let fail = |why: String| {
         LoadError::new(
             Location::file(path),
@@ -119,7 +119,12 @@ pub fn read_regular(path: &Path) -> Result<String, LoadError> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(fail(too_big(bytes.len() as u64)));
     }
-    String::from_utf8(bytes).map_err(|e| {
+    Ok(bytes)
+}
+
+/// [`read_bytes`] as UTF-8 text.
+pub fn read_regular(path: &Path) -> Result<String, LoadError> {
+    String::from_utf8(read_bytes(path)?).map_err(|e| {
         let (line, column) =
             crate::error::line_col_bytes(e.as_bytes(), e.utf8_error().valid_up_to());
         LoadError::new(
@@ -168,7 +173,7 @@ pub fn walk(
     let Ok(canon_root) = root.canonicalize() else {
         return out;
     };
-    let mut seen = vec![canon_root.clone()];
+    let mut seen = std::collections::HashSet::from([canon_root.clone()]);
     let mut stack = vec![root.to_path_buf()];
     while let Some(d) = stack.pop() {
         let Ok(rd) = std::fs::read_dir(&d) else {
@@ -177,18 +182,20 @@ pub fn walk(
         for e in rd.flatten() {
             let p = e.path();
             let Ok(ft) = e.file_type() else { continue };
+            // A symlinked file is kept (its reader refuses one leading out); a symlinked folder
+            // is entered only inside the root.
             let is_dir = if ft.is_symlink() {
                 match p.canonicalize() {
-                    Ok(c) if c.starts_with(&canon_root) => c.is_dir(),
-                    _ => continue,
+                    Ok(c) if c.is_dir() && !c.starts_with(&canon_root) => continue,
+                    Ok(c) => c.is_dir(),
+                    Err(_) => false,
                 }
             } else {
                 ft.is_dir()
             };
             if is_dir {
                 let Ok(c) = p.canonicalize() else { continue };
-                if !seen.contains(&c) && enter(&p) {
-                    seen.push(c);
+                if enter(&p) && seen.insert(c) {
                     stack.push(p);
                 }
             } else if keep(&p) {
