@@ -219,7 +219,10 @@ impl Src<'_> {
         if let Some(r) = code.trim().strip_prefix('@') {
             let (file, name) = r.rsplit_once(':').unwrap_or((r, ""));
             let location = self.at(code.trim());
-            let file_fn = match files::resolve_confined(self.root, file, &location) {
+            // Relative to the card file's folder, inside the pack.
+            let dir = self.file.parent().unwrap_or(Path::new(""));
+            let sub = dir.strip_prefix(self.root).unwrap_or(Path::new(""));
+            let file_fn = match files::resolve_from(self.root, sub, file, &location) {
                 Ok((shown, _)) => Some((shown, name.to_string())),
                 Err(e) => {
                     errors.push(e);

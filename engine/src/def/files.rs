@@ -20,10 +20,27 @@ pub fn resolve_confined(
     rel: &str,
     at: &Location,
 ) -> Result<(PathBuf, PathBuf), LoadError> {
+    resolve_from(root, Path::new(""), rel, at)
+}
+
+/// [`resolve_confined`] for `rel` written relative to `sub`, a folder inside `root`.
+pub fn resolve_from(
+    root: &Path,
+    sub: &Path,
+    rel: &str,
+    at: &Location,
+) -> Result<(PathBuf, PathBuf), LoadError> {
     let fail = |why: &str, hint: &str| {
         LoadError::new(at.clone(), refusal(rel, why)).hint(hint.to_string())
     };
-    let rel_path = Path::new(rel);
+    if Path::new(rel).has_root() || Path::new(rel).is_absolute() {
+        return Err(fail(
+            "absolute paths are not allowed",
+            &format!("name a file inside {} by a relative path", root.display()),
+        ));
+    }
+    let joined = sub.join(rel);
+    let rel_path = joined.as_path();
     if rel.is_empty() {
         return Err(fail("no file name", "write a file name, e.g. cards.lua"));
     }
@@ -205,4 +222,23 @@ pub fn walk(
     }
     out.sort();
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn references_resolve_inside_the_root_only() {
+        let root = std::env::temp_dir().join(format!("fuda-files-{}", std::process::id()));
+        std::fs::create_dir_all(root.join("units")).expect("mkdir");
+        std::fs::write(root.join("lib.lua"), "return {}\n").expect("write");
+        let at = Location::file(Path::new("cards.yaml"));
+        let ok = |sub: &str, rel: &str| resolve_from(&root, Path::new(sub), rel, &at).is_ok();
+        assert!(ok("", "lib.lua") && ok("units", "../lib.lua") && ok("", "./lib.lua"));
+        assert!(!ok("", "/etc/passwd") && !ok("units", "../../lib.lua") && !ok("", "../x"));
+        assert!(!ok("", "units") && !ok("", "missing.lua") && !ok("", ""));
+        let (_, text) = read_confined(&root, "lib.lua", &at).expect("reads");
+        assert_eq!(text, "return {}\n");
+    }
 }
