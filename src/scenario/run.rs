@@ -46,20 +46,28 @@ fn player(name: &str) -> Option<PlayerId> {
     }
 }
 
+/// The folder a scenario's `game:` and `cards:` stay in, and the scenario's folder inside it:
+/// the current folder when the scenario is in it (scenarios share card files), else the
+/// scenario's own folder.
+fn scenario_root(base: &Path) -> (PathBuf, PathBuf) {
+    let cwd = std::env::current_dir().and_then(|c| c.canonicalize());
+    if let (Ok(cwd), Ok(b)) = (cwd, base.canonicalize()) {
+        if let Ok(sub) = b.strip_prefix(&cwd) {
+            let sub = sub.to_path_buf();
+            return (cwd, sub);
+        }
+    }
+    (base.to_path_buf(), PathBuf::new())
+}
+
 /// The game folder a scenario's `game:` names: a relative path to a folder with a game.yaml,
-/// inside the current folder when the scenario is (else inside the scenario's folder).
+/// inside the scenario's root.
 fn game_dir(l: &Loaded, base: &Path, g: &str) -> Result<PathBuf, String> {
-    let at = Location::file(&l.path);
-    let root = if files::inside(Path::new("."), &l.path) {
-        PathBuf::from(".")
-    } else {
-        base.to_path_buf()
-    };
+    let (root, _) = scenario_root(base);
     let dir = base.join(g);
-    let game = dir.join("game.yaml");
-    if Path::new(g).has_root() || !files::inside(&root, &dir) || !game.is_file() {
+    if Path::new(g).has_root() || !files::inside(&root, &dir) || !dir.join("game.yaml").is_file() {
         return Err(LoadError::new(
-            at,
+            Location::file(&l.path),
             files::refusal(g, "game: must name a game folder (with a game.yaml) by a relative path inside this project"),
         )
         .hint(format!("keep the game inside {}", root.display()))
@@ -82,11 +90,13 @@ fn bundle_for(l: &Loaded) -> Result<Bundle, String> {
         let mut cards = b.defs.cards.clone();
         let text = files::read_regular(&l.path).unwrap_or_default();
         let lines = Lines::new(&text);
+        let (root, sub) = scenario_root(&base);
         for f in &l.scenario.cards {
-            // Card files stay inside the scenario's folder.
             let at = lines.locate(&l.path, f, 0);
-            let (path, text) = files::read_confined(&base, f, &at)
+            let (_, canon) = files::resolve_from(&root, &sub, f, &at)
                 .map_err(|e| e.message_prefix("cards: ").to_string())?;
+            let path = base.join(f);
+            let text = files::read_regular(&canon).map_err(|e| e.to_string())?;
             parse_cards(&b.defs.game, &path, &text, &mut cards).map_err(|e| e.to_string())?;
         }
         b.host.load_cards(&cards).map_err(|e| e.to_string())?;
