@@ -79,7 +79,8 @@ pub fn line_col_bytes(bytes: &[u8], offset: usize) -> (usize, usize) {
 }
 
 /// A text with its line starts, for finding many places in one file in linear total time:
-/// lookups are O(log n), and all searches together scan at most a few times the text.
+/// lookups are O(log n), and all searches together scan at most four times the text plus
+/// 64 MiB (then places are given as the file alone).
 pub struct Lines<'a> {
     pub text: &'a str,
     starts: Vec<usize>,
@@ -93,7 +94,7 @@ impl<'a> Lines<'a> {
         Lines {
             text,
             starts,
-            budget: std::cell::Cell::new(text.len().saturating_mul(4).max(1 << 20)),
+            budget: std::cell::Cell::new(text.len().saturating_mul(4).saturating_add(64 << 20)),
         }
     }
 

@@ -2,7 +2,7 @@
 use super::game::*;
 use super::program::{Cond, Instr, Program};
 use super::raw::*;
-use crate::error::{LoadError, LoadErrors, Location};
+use crate::error::{Lines, LoadError, LoadErrors, Location};
 use std::path::Path;
 
 /// Reads and validates a game definition from its folder (which holds `game.yaml`) or file.
@@ -27,7 +27,7 @@ pub fn parse_game(file: &Path, text: &str) -> Result<GameDef, LoadErrors> {
     let raw: RawGame = serde_yaml::from_str(text).map_err(|e| LoadError::yaml(file, &e))?;
     let mut cx = Cx {
         file,
-        text,
+        lines: Lines::new(text),
         errors: Vec::new(),
         hooks: Vec::new(),
     };
@@ -41,7 +41,8 @@ pub fn parse_game(file: &Path, text: &str) -> Result<GameDef, LoadErrors> {
 
 struct Cx<'a> {
     file: &'a Path,
-    text: &'a str,
+    /// The text, for locating errors (linear in total, however many errors).
+    lines: Lines<'a>,
     errors: Vec<LoadError>,
     hooks: Vec<String>,
 }
@@ -60,7 +61,7 @@ fn nm(n: &RawNamed) -> Named {
 
 impl Cx<'_> {
     fn err(&mut self, needle: &str, msg: String, hint: Option<String>) {
-        let mut e = LoadError::new(Location::find(self.file, self.text, needle), msg);
+        let mut e = LoadError::new(self.lines.locate(self.file, needle, 0), msg);
         e.hint = hint;
         self.errors.push(e);
     }
@@ -107,7 +108,7 @@ impl Cx<'_> {
     fn scripts(&mut self, raw: &RawGame, dir: &Path) -> Vec<std::path::PathBuf> {
         let mut out = Vec::new();
         for f in raw.script.as_ref().map(|s| s.files()).unwrap_or_default() {
-            let at = Location::find(self.file, self.text, f);
+            let at = self.lines.locate(self.file, f, 0);
             match super::files::resolve_confined(dir, f, &at) {
                 Ok((shown, _)) => out.push(shown),
                 Err(e) => self.errors.push(e.message_prefix("script: ")),
