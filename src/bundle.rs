@@ -55,7 +55,12 @@ impl GameIdentity {
         for (rel, p) in &named {
             h.write(rel.as_bytes());
             h.write(&[0]);
-            match files::read_regular(p) {
+            let read = if files::inside(&game.dir, p) {
+                files::read_regular(p)
+            } else {
+                Err(fuda_engine::LoadError::new(Location::file(p), "outside"))
+            };
+            match read {
                 Ok(text) => {
                     h.write(&(text.len() as u64).to_le_bytes());
                     h.write(text.as_bytes());

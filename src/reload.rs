@@ -30,7 +30,11 @@ impl Watcher {
         );
         list.into_iter()
             .map(|p| {
-                let bytes = fuda_engine::def::files::read_bytes(&p).unwrap_or_default();
+                let bytes = if fuda_engine::def::files::inside(&self.dir, &p) {
+                    fuda_engine::def::files::read_bytes(&p).unwrap_or_default()
+                } else {
+                    Vec::new()
+                };
                 (p, bytes)
             })
             .collect()
