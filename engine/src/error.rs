@@ -85,6 +85,8 @@ pub struct Lines<'a> {
     pub text: &'a str,
     starts: Vec<usize>,
     budget: std::cell::Cell<usize>,
+    /// The last lookup: byte offset, line, column.
+    last: std::cell::Cell<(usize, usize, usize)>,
 }
 
 impl<'a> Lines<'a> {
@@ -95,6 +97,7 @@ impl<'a> Lines<'a> {
             text,
             starts,
             budget: std::cell::Cell::new(text.len().saturating_mul(4).saturating_add(64 << 20)),
+            last: std::cell::Cell::new((0, 0, 0)),
         }
     }
 
@@ -102,12 +105,18 @@ impl<'a> Lines<'a> {
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
         let line = self.starts.partition_point(|&s| s <= offset);
-        let start = self.starts[line.saturating_sub(1)];
-        let col = self
+        let mut start = self.starts[line.saturating_sub(1)];
+        let mut col = 1;
+        // Columns are counted on from the last lookup on the same line (long one-line files).
+        let (last, last_line, last_col) = self.last.get();
+        if last_line == line && (start..=offset).contains(&last) {
+            (start, col) = (last, last_col);
+        }
+        col += self
             .text
             .get(start..offset)
-            .map_or(0, |l| l.chars().count())
-            + 1;
+            .map_or(0, |l| l.chars().count());
+        self.last.set((offset, line, col));
         (line, col)
     }
 
@@ -249,4 +258,26 @@ pub enum RunError {
     Script { hook: String, message: String },
     #[error("{0}")]
     Definition(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_agree_with_line_col_in_any_order() {
+        let text = "cards:\n  - id: 炎A\n    name: x\n\n  - { id: B, name: 火の粉 }\n";
+        let lines = Lines::new(text);
+        let offsets: Vec<usize> = (0..=text.len())
+            .filter(|&i| text.is_char_boundary(i))
+            .collect();
+        for &o in offsets.iter().chain(offsets.iter().rev()) {
+            assert_eq!(lines.line_col(o), line_col(text, o), "offset {o}");
+        }
+        let at = lines.find_token("B", 0).expect("B");
+        assert_eq!(lines.line_col(at), (5, 11));
+        assert_eq!(lines.find_token("A", 0), None, "炎A is one token");
+        let loc = lines.locate(Path::new("c.yaml"), "name", 20);
+        assert_eq!((loc.line, loc.column), (3, 5));
+    }
 }
