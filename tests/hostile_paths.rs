@@ -302,8 +302,8 @@ fn big_card_file(bytes: usize, id: impl Fn(usize) -> String) -> String {
 }
 
 /// Card files just under the limit load in linear time (the ids found once per card, lines
-/// counted once per file; also when the ids are not written literally, e.g. `"\x42"` for B);
-/// one over the limit is refused at once.
+/// counted once per file; also when the ids are not written literally, e.g. `"\x42"` for B, and
+/// when all cards are on one line); one over the limit is refused at once.
 #[test]
 fn card_files_over_the_size_limit_are_refused_and_big_ones_load_fast() {
     let limit = fuda_engine::def::files::MAX_FILE_BYTES as usize;
@@ -312,7 +312,14 @@ fn card_files_over_the_size_limit_are_refused_and_big_ones_load_fast() {
     let d = dir.display().to_string();
     let plain = big_card_file(limit - 16, |n| format!("B{n}"));
     let escaped = big_card_file(limit - 16, |n| format!("\"\\x42Q{n}\""));
-    for text in [&plain, &escaped] {
+    // The same cards on one line (flow style): columns are counted once, not per card.
+    let items: Vec<&str> = plain
+        .lines()
+        .skip(1)
+        .map(|l| l.trim_start_matches("  - "))
+        .collect();
+    let one_line = format!("cards: [{}]\n", items.join(", "));
+    for text in [&plain, &escaped, &one_line] {
         std::fs::write(&big, text).expect("write");
         let start = Instant::now();
         let (ok, out) = fuda(&["check", &d]);
