@@ -341,6 +341,7 @@ fn card_files_over_the_size_limit_are_refused_and_big_ones_load_fast() {
         out.contains("big.yaml") && out.contains("the limit is 4194304 bytes"),
         "{out}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A save names its game by id and content hash, never by folder: it runs only with the game
