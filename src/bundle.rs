@@ -1,6 +1,7 @@
 //! A game folder loaded for play: its definition, cards (all packs), decks and Lua host.
 use fuda_engine::def::card::{load_cards, CardDb};
-use fuda_engine::def::deck::{check_deck, load_deck, DeckDef};
+use fuda_engine::def::deck::{check_deck, parse_deck, DeckDef};
+use fuda_engine::def::files;
 use fuda_engine::def::load::load_game;
 use fuda_engine::{Defs, Game, LoadError, LoadErrors, Location};
 use fuda_scripting::LuaHost;
@@ -12,6 +13,84 @@ pub struct Bundle {
     pub defs: Arc<Defs>,
     pub host: LuaHost,
     pub dir: PathBuf,
+    /// The game's id and the hash of its definition files, as saves name it.
+    pub identity: GameIdentity,
+}
+
+/// Which game a save is of: the game's id and a hash of its definition files (game.yaml, its
+/// scripts, and every YAML and Lua file under packs/), the same on every machine.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct GameIdentity {
+    pub id: String,
+    pub hash: String,
+}
+
+impl GameIdentity {
+    /// The identity of the game defined in `game.dir`.
+    pub fn of(game: &fuda_engine::def::game::GameDef) -> GameIdentity {
+        let mut list: Vec<PathBuf> = vec![game.file.clone()];
+        list.extend(game.scripts.iter().cloned());
+        list.extend(files::walk(
+            &game.dir.join("packs"),
+            |_| true,
+            |p| {
+                p.extension()
+                    .is_some_and(|x| x == "yaml" || x == "yml" || x == "lua")
+            },
+        ));
+        let mut named: Vec<(String, PathBuf)> = list
+            .into_iter()
+            .map(|p| {
+                let rel = p.strip_prefix(&game.dir).unwrap_or(&p);
+                let parts: Vec<String> = rel
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().to_string())
+                    .collect();
+                (parts.join("/"), p)
+            })
+            .collect();
+        named.sort();
+        named.dedup_by(|a, b| a.0 == b.0);
+        let mut h = Fnv::default();
+        for (rel, p) in &named {
+            h.write(rel.as_bytes());
+            h.write(&[0]);
+            let read = if files::inside(&game.dir, p) {
+                files::read_regular(p)
+            } else {
+                Err(fuda_engine::LoadError::new(Location::file(p), "outside"))
+            };
+            match read {
+                Ok(text) => {
+                    h.write(&(text.len() as u64).to_le_bytes());
+                    h.write(text.as_bytes());
+                }
+                Err(_) => h.write(b"\xffunreadable"),
+            }
+        }
+        GameIdentity {
+            id: game.id.clone(),
+            hash: format!("fnv1a64:{:016x}", h.0),
+        }
+    }
+}
+
+/// FNV-1a, 64 bits: small, stable across processes and machines.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 ^= u64::from(*b);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
 }
 
 /// `pack.yaml` of every pack folder under `packs`, sorted.
@@ -20,7 +99,7 @@ pub fn pack_manifests(packs: &Path) -> Vec<PathBuf> {
         .map(|rd| {
             rd.flatten()
                 .map(|e| e.path().join("pack.yaml"))
-                .filter(|p| p.exists())
+                .filter(|p| p.exists() && files::inside(packs, p))
                 .collect()
         })
         .unwrap_or_default();
@@ -52,6 +131,7 @@ impl Bundle {
         let host = LuaHost::for_game(&game)?;
         host.load_cards(&cards)?;
         Ok(Bundle {
+            identity: GameIdentity::of(&game),
             dir: game.dir.clone(),
             defs: Arc::new(Defs { game, cards }),
             host,
@@ -71,25 +151,34 @@ impl Bundle {
             defs: Arc::new(defs),
             host,
             dir: self.dir.clone(),
+            identity: self.identity.clone(),
         })
     }
 
     /// A deck by name (`decks/<name>.yaml`) or by path, checked against the construction rules.
     pub fn deck(&self, name: &str) -> Result<DeckDef, LoadErrors> {
+        self.deck_from(name, false)
+    }
+
+    /// A deck named by a save or replay file: a name in the game's decks/ folder, or a relative
+    /// path inside the current folder (never an absolute path or one leaving it).
+    pub fn saved_deck(&self, name: &str) -> Result<DeckDef, LoadErrors> {
+        self.deck_from(name, true)
+    }
+
+    fn deck_from(&self, name: &str, from_save: bool) -> Result<DeckDef, LoadErrors> {
         // A name in the game's decks/ folder (also `vanilla/flame-thunder`), else a path.
-        let named = self.dir.join("decks").join(format!("{name}.yaml"));
-        let file = if named.exists() {
-            named.clone()
-        } else {
-            Path::new(name).to_path_buf()
-        };
-        if !file.exists() {
+        let decks = self.dir.join("decks");
+        let rel = format!("{name}.yaml");
+        let named = decks.join(&rel);
+        let (file, text) = if named.exists() {
+            files::read_confined(&decks, &rel, &Location::file(&named))?
+        } else if !Path::new(name).exists() {
             return Err(LoadError::new(
-                Location::file(&file),
+                Location::file(Path::new(name)),
                 format!(
-                    "no deck \"{name}\" (looked for {} and {})",
+                    "no deck \"{name}\" (looked for {} and {name})",
                     named.display(),
-                    file.display()
                 ),
             )
             .hint(format!(
@@ -97,8 +186,15 @@ impl Bundle {
                 self.deck_names().join(", ")
             ))
             .into());
-        }
-        let deck = load_deck(&file, &self.defs.cards)?;
+        } else if from_save {
+            files::read_confined(Path::new("."), name, &Location::file(Path::new(name)))
+                .map(|(_, t)| (PathBuf::from(name), t))?
+        } else {
+            let file = PathBuf::from(name);
+            let text = files::read_regular(&file)?;
+            (file, text)
+        };
+        let deck = parse_deck(&file, &text, &self.defs.cards)?;
         let problems = check_deck(&self.defs.game, &self.defs.cards, &deck);
         if problems.is_empty() {
             Ok(deck)

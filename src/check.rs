@@ -3,6 +3,7 @@
 use crate::bundle::pack_manifests;
 use fuda_engine::def::card::{parse_cards, CardDb};
 use fuda_engine::def::deck::{check_deck, parse_deck};
+use fuda_engine::def::files;
 use fuda_engine::def::load::load_game;
 use fuda_engine::def::pack::load_manifest;
 use fuda_engine::{LoadError, LoadErrors, Location};
@@ -101,7 +102,12 @@ pub fn check(path: &Path, game: Option<&Path>) -> Vec<Diagnostic> {
             yaml_files(&scope)
         },
     ) {
-        let Ok(text) = std::fs::read_to_string(&file) else {
+        let root = if file.starts_with(game_dir.join("packs")) {
+            game_dir.join("packs")
+        } else {
+            scope.clone()
+        };
+        let Some(text) = read_in(&root, &file, &mut out) else {
             continue;
         };
         if file.file_name().is_some_and(|n| n == "pack.yaml") {
@@ -125,12 +131,16 @@ pub fn check(path: &Path, game: Option<&Path>) -> Vec<Diagnostic> {
             push(&mut out, e);
         }
     }
-    let mut decks = yaml_files(&game_dir.join("decks"));
+    let mut roots = vec![game_dir.join("decks")];
     if !scope.starts_with(&game_dir) {
-        decks.extend(yaml_files(&scope.join("decks")));
+        roots.push(scope.join("decks"));
     }
-    for file in decks {
-        let Ok(text) = std::fs::read_to_string(&file) else {
+    let decks: Vec<(PathBuf, PathBuf)> = roots
+        .iter()
+        .flat_map(|r| yaml_files(r).into_iter().map(move |f| (r.clone(), f)))
+        .collect();
+    for (root, file) in decks {
+        let Some(text) = read_in(&root, &file, &mut out) else {
             continue;
         };
         match parse_deck(&file, &text, &db) {
@@ -147,6 +157,31 @@ pub fn check(path: &Path, game: Option<&Path>) -> Vec<Diagnostic> {
     }
     out.retain(|d| scope_contains(path, &game_dir, &d.file));
     out
+}
+
+/// The text of `file`, found under `root`, read only if it is a regular file inside `root`
+/// (else the refusal is reported).
+fn read_in(root: &Path, file: &Path, out: &mut Vec<Diagnostic>) -> Option<String> {
+    let rel = file.strip_prefix(root).unwrap_or(file).to_string_lossy();
+    match files::read_confined(root, &rel, &Location::file(file)) {
+        Ok((_, text)) => Some(text),
+        Err(e) => {
+            out.push(e.into());
+            None
+        }
+    }
+}
+
+/// The text to show around a problem: only a game's or pack's own YAML and Lua sources (a
+/// regular file within the size limit), never another file's content.
+fn source_text(file: &Path) -> String {
+    let own = file
+        .extension()
+        .is_some_and(|x| x == "yaml" || x == "yml" || x == "lua");
+    if !own {
+        return String::new();
+    }
+    files::read_regular(file).unwrap_or_default()
 }
 
 /// Problems of a pack check are those in the pack (and the game's own, which it needs).
@@ -186,7 +221,7 @@ pub fn render(diags: &[Diagnostic], color: bool) -> String {
     let mut out = Vec::new();
     for d in diags {
         let name = d.file.display().to_string();
-        let text = std::fs::read_to_string(&d.file).unwrap_or_default();
+        let text = source_text(&d.file);
         if d.line == 0 || text.is_empty() {
             let hint = d
                 .hint

@@ -2,29 +2,12 @@
 use std::path::{Path, PathBuf};
 
 /// The files under `dir` that `keep` accepts, descending into the folders `enter` accepts;
-/// sorted. Unreadable folders are skipped.
+/// sorted. Unreadable folders are skipped; symlinked folders are followed only inside `dir`,
+/// and each folder once (see `fuda_engine::def::files::walk`).
 pub fn walk(
     dir: &Path,
     enter: impl Fn(&Path) -> bool,
     keep: impl Fn(&Path) -> bool,
 ) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in rd.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                if enter(&p) {
-                    stack.push(p);
-                }
-            } else if keep(&p) {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
+    fuda_engine::def::files::walk(dir, enter, keep)
 }

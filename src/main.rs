@@ -59,7 +59,7 @@ enum Command {
         /// Save the game to this file at every decision (type q to stop; resume with --load).
         #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
-        /// Resume a saved game (its game folder, decks and seed come from the file).
+        /// Resume a saved game (its decks and seed come from the file; give its game with --game).
         #[arg(long, value_name = "FILE")]
         load: Option<PathBuf>,
     },
@@ -71,7 +71,8 @@ enum Command {
     Replay {
         /// A file written by `fuda play --save`.
         file: PathBuf,
-        /// Game folder, if not the one the file names.
+        /// The game folder the file was made with (default: the built-in game); its id and
+        /// the hash of its files must match the file's.
         #[arg(long, value_name = "DIR")]
         game: Option<PathBuf>,
         /// Start from the file's saved game instead of its seed (then apply the steps after it).
@@ -452,9 +453,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         }
         Command::Replay { file, game, resume } => {
             let f = fuda::replay::GameFile::read(&file)?;
-            let dir = game
-                .or_else(|| f.game_dir.as_ref().map(PathBuf::from))
-                .unwrap_or_else(default_game_dir);
+            // A save names its game by id and hash, never by folder: the game is the one given.
+            let dir = game.unwrap_or_else(default_game_dir);
             let bundle = Bundle::load(&dir).map_err(|e| e.to_string())?;
             let g = if resume {
                 fuda::replay::resume(&f, &bundle)?

@@ -11,20 +11,6 @@ pub struct Watcher {
     seen: Vec<(PathBuf, Vec<u8>)>,
 }
 
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "yaml" || x == "lua") {
-            out.push(p);
-        }
-    }
-}
-
 impl Watcher {
     pub fn new(dir: &Path) -> Watcher {
         let mut w = Watcher {
@@ -36,12 +22,19 @@ impl Watcher {
     }
 
     fn read(&self) -> Vec<(PathBuf, Vec<u8>)> {
-        let mut list = Vec::new();
-        files(&self.dir, &mut list);
-        list.sort();
+        // Only regular files inside the folder, never blocking on a FIFO (def::files).
+        let list = fuda_engine::def::files::walk(
+            &self.dir,
+            |_| true,
+            |p| p.extension().is_some_and(|x| x == "yaml" || x == "lua"),
+        );
         list.into_iter()
             .map(|p| {
-                let bytes = std::fs::read(&p).unwrap_or_default();
+                let bytes = if fuda_engine::def::files::inside(&self.dir, &p) {
+                    fuda_engine::def::files::read_bytes(&p).unwrap_or_default()
+                } else {
+                    Vec::new()
+                };
                 (p, bytes)
             })
             .collect()

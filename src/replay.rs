@@ -1,7 +1,7 @@
 //! Save and replay files: the seed and every answer given so far reproduce a game exactly
 //! (the RNG lives in the state); a save also holds the game itself, so `fuda play --load`
 //! resumes at once, even in the middle of an effect waiting for a choice.
-use crate::bundle::Bundle;
+use crate::bundle::{Bundle, GameIdentity};
 use crate::play::RESIGN;
 use fuda_engine::{Game, SavedGame, Status};
 use serde::{Deserialize, Serialize};
@@ -20,9 +20,10 @@ pub struct Step {
 /// A replay (seed + answers) and, for a save, the game as it stood after them.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct GameFile {
-    /// The game folder, as given; none for the built-in 汎用TCG.
+    /// The game it is of: its id and the hash of its definition files. A save never names a
+    /// folder: the game is the one given on the command line (or the built-in one).
     #[serde(default)]
-    pub game_dir: Option<String>,
+    pub game: Option<GameIdentity>,
     /// The decks as given to `--decks` (names in the game's decks/ folder or paths).
     pub decks: [String; 2],
     pub seed: u64,
@@ -37,7 +38,7 @@ pub struct GameFile {
 
 impl GameFile {
     pub fn read(path: &Path) -> Result<GameFile, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = fuda_engine::def::files::read_regular(path).map_err(|e| e.to_string())?;
         serde_json::from_str(&text).map_err(|e| {
             format!(
                 "{}:{}:{}: not a fuda save or replay file: {e}",
@@ -113,6 +114,31 @@ pub fn apply(game: &mut Game, bundle: &Bundle, steps: &[Step]) -> Result<(), Str
 }
 
 impl GameFile {
+    /// Refuses a file made with another game, or with other versions of its files.
+    pub fn check_game(&self, bundle: &Bundle) -> Result<(), String> {
+        let have = &bundle.identity;
+        match &self.game {
+            None => Err(format!(
+                "the file does not say which game it is of (it has no game id and hash; made by an older fuda?); replay it with the game it was made with: {} is {} {}",
+                bundle.dir.display(), have.id, have.hash
+            )),
+            Some(g) if g.id != have.id => Err(format!(
+                "the file is of the game \"{}\", but {} holds \"{}\"; give its game folder with --game",
+                g.id,
+                bundle.dir.display(),
+                have.id
+            )),
+            Some(g) if g.hash != have.hash => Err(format!(
+                "the file was made with other files of the game \"{}\" (hash {}; {} has {}): the cards, scripts or game.yaml changed since; use the game folder it was made with",
+                g.id,
+                g.hash,
+                bundle.dir.display(),
+                have.hash
+            )),
+            Some(_) => Ok(()),
+        }
+    }
+
     /// The number of steps the saved game includes.
     fn at(&self) -> Result<usize, String> {
         let at = self.state_at.unwrap_or(self.steps.len());
@@ -129,8 +155,13 @@ impl GameFile {
 /// Replays a file from its seed and answers. With a saved game, checks the replay reproduces
 /// it exactly at the point it was saved (also in the middle of an effect), then goes on.
 pub fn replay(file: &GameFile, bundle: &Bundle) -> Result<Game, String> {
-    let a = bundle.deck(&file.decks[0]).map_err(|e| e.to_string())?;
-    let b = bundle.deck(&file.decks[1]).map_err(|e| e.to_string())?;
+    file.check_game(bundle)?;
+    let a = bundle
+        .saved_deck(&file.decks[0])
+        .map_err(|e| e.to_string())?;
+    let b = bundle
+        .saved_deck(&file.decks[1])
+        .map_err(|e| e.to_string())?;
     let mut game = bundle.new_game([&a, &b], file.seed);
     let at = file.at()?;
     apply(&mut game, bundle, &file.steps[..at])?;
@@ -151,6 +182,7 @@ pub fn replay(file: &GameFile, bundle: &Bundle) -> Result<Game, String> {
 /// The file's saved game, restored with the loaded definitions (else replayed from the seed),
 /// with the steps after it applied.
 pub fn resume(file: &GameFile, bundle: &Bundle) -> Result<Game, String> {
+    file.check_game(bundle)?;
     match &file.state {
         Some(s) => {
             let mut g = Game::restore(std::sync::Arc::clone(&bundle.defs), s.clone())?;

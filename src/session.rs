@@ -51,11 +51,9 @@ pub fn outcome_text(o: &Outcome) -> String {
 /// Plays one game; returns when it ends or a person quits (`q`, after saving).
 pub fn run(opts: PlayOptions, input: impl BufRead, out: impl Write) -> Result<(), String> {
     let loaded = opts.load.as_ref().map(|p| GameFile::read(p)).transpose()?;
-    let game_dir = opts.game_dir.clone().or_else(|| {
-        loaded
-            .as_ref()
-            .and_then(|f| f.game_dir.as_ref().map(PathBuf::from))
-    });
+    // Only the game named on the command line (or the built-in one): a save names its game by
+    // id and hash, never by folder.
+    let game_dir = opts.game_dir.clone();
     let mut bundle = Bundle::load(&game_dir.clone().unwrap_or_else(default_game_dir))
         .map_err(|e| e.to_string())?;
     let (mut file, mut g) = match loaded {
@@ -70,7 +68,7 @@ pub fn run(opts: PlayOptions, input: impl BufRead, out: impl Write) -> Result<()
             let b = bundle.deck(&decks[1]).map_err(|e| e.to_string())?;
             let g = bundle.new_game([&a, &b], opts.seed);
             let file = GameFile {
-                game_dir: game_dir.map(|d| d.display().to_string()),
+                game: Some(bundle.identity.clone()),
                 decks,
                 seed: opts.seed,
                 steps: Vec::new(),
@@ -105,6 +103,7 @@ pub fn run(opts: PlayOptions, input: impl BufRead, out: impl Write) -> Result<()
         }
         let status = g.advance(&bundle.host).map_err(|e| e.to_string())?;
         if let Some(path) = &opts.save {
+            file.game = Some(bundle.identity.clone());
             file.state = Some(g.save());
             file.write(path)?;
         }

@@ -51,7 +51,12 @@ fn a_broken_pack_gets_every_mistake_located() {
         ("cards.yaml", 53, 34, "expected an expression after \"==\""),
         ("cards.yaml", 67, 1, "Lua: 'end' expected"),
         ("cards.yaml", 71, 15, "needs `when: <event>`"),
-        ("cards.yaml", 82, 18, "cannot read the file"),
+        (
+            "cards.yaml",
+            82,
+            18,
+            "cannot use \"missing.lua\": no such file",
+        ),
         ("typo.yaml", 9, 9, "unknown field `wehn`"),
         ("pack.yaml", 5, 13, "for the game \"generic-tcg-x\""),
         ("pack.yaml", 5, 38, "needs generic-tcg version >=9"),

@@ -23,7 +23,7 @@ fn play(seed: u64) -> (GameFile, GameFile, String) {
         RandomAgent::new(seat_seed(seed, 1)),
     ];
     let mut file = GameFile {
-        game_dir: None,
+        game: Some(bundle.identity.clone()),
         decks,
         seed,
         steps: Vec::new(),

@@ -121,7 +121,7 @@ impl LuaHost {
         library().map_err(|e| LoadError::new(Location::file(&def.file), e.to_string()))?;
         sandbox::freeze_globals(&lua)
             .map_err(|e| LoadError::new(Location::file(&def.file), e.to_string()))?;
-        let text = std::fs::read_to_string(&def.file).unwrap_or_default();
+        let text = fuda_engine::def::files::read_regular(&def.file).unwrap_or_default();
         let mut errors = Vec::new();
         for h in &def.hooks {
             if !matches!(
@@ -323,7 +323,8 @@ fn load_script(
     meter: &Meter,
     shared: Option<&Table>,
 ) -> Result<(Function, Table), LoadErrors> {
-    let text = std::fs::read_to_string(path).map_err(|e| LoadError::io(path, &e))?;
+    // Paths were checked to stay inside their game or pack folder when the definitions loaded.
+    let text = fuda_engine::def::files::read_regular(path)?;
     meter.reset();
     let chunk = lua
         .load(&text)

@@ -204,8 +204,7 @@ pub struct Loaded {
 
 /// Reads and parses a scenario file; errors name the file, line and column.
 pub fn load(path: &Path) -> Result<Loaded, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let text = fuda_engine::def::files::read_regular(path).map_err(|e| e.to_string())?;
     parse(path, &text)
 }
 

@@ -2,10 +2,13 @@
 use super::{phrase, setup, Check, Expect, Loaded};
 use crate::bundle::{default_game_dir, Bundle};
 use fuda_engine::def::card::parse_cards;
+use fuda_engine::def::files;
+use fuda_engine::error::Lines;
 use fuda_engine::expr::GameEnv;
 use fuda_engine::{Defs, Game, Outcome as GameOutcome, PlayerId, Status};
+use fuda_engine::{LoadError, Location};
 use fuda_grammar::{BinaryOp, ExprKind};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// Pass, or every expectation that failed with what was found instead.
@@ -43,19 +46,57 @@ fn player(name: &str) -> Option<PlayerId> {
     }
 }
 
+/// The folder a scenario's `game:` and `cards:` stay in, and the scenario's folder inside it:
+/// the current folder when the scenario is in it (scenarios share card files), else the
+/// scenario's own folder.
+fn scenario_root(base: &Path) -> (PathBuf, PathBuf) {
+    let cwd = std::env::current_dir().and_then(|c| c.canonicalize());
+    if let (Ok(cwd), Ok(b)) = (cwd, base.canonicalize()) {
+        if let Ok(sub) = b.strip_prefix(&cwd) {
+            let sub = sub.to_path_buf();
+            return (cwd, sub);
+        }
+    }
+    (base.to_path_buf(), PathBuf::new())
+}
+
+/// The game folder a scenario's `game:` names: a relative path to a folder with a game.yaml,
+/// inside the scenario's root.
+fn game_dir(l: &Loaded, base: &Path, g: &str) -> Result<PathBuf, String> {
+    let (root, _) = scenario_root(base);
+    let dir = base.join(g);
+    if Path::new(g).has_root() || !files::inside(&root, &dir) || !dir.join("game.yaml").is_file() {
+        return Err(LoadError::new(
+            Location::file(&l.path),
+            files::refusal(g, "game: must name a game folder (with a game.yaml) by a relative path inside this project"),
+        )
+        .hint(format!("keep the game inside {}", root.display()))
+        .to_string());
+    }
+    Ok(dir)
+}
+
 fn bundle_for(l: &Loaded) -> Result<Bundle, String> {
-    let base = l.path.parent().map(PathBuf::from).unwrap_or_default();
+    let base = match l.path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
     let dir = match &l.scenario.game {
-        Some(g) => base.join(g),
+        Some(g) => game_dir(l, &base, g)?,
         None => default_game_dir(),
     };
     let mut b = Bundle::load(&dir).map_err(|e| e.to_string())?;
     if !l.scenario.cards.is_empty() {
         let mut cards = b.defs.cards.clone();
+        let text = files::read_regular(&l.path).unwrap_or_default();
+        let lines = Lines::new(&text);
+        let (root, sub) = scenario_root(&base);
         for f in &l.scenario.cards {
+            let at = lines.locate(&l.path, f, 0);
+            let (_, canon) = files::resolve_from(&root, &sub, f, &at)
+                .map_err(|e| e.message_prefix("cards: ").to_string())?;
             let path = base.join(f);
-            let text =
-                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let text = files::read_regular(&canon).map_err(|e| e.to_string())?;
             parse_cards(&b.defs.game, &path, &text, &mut cards).map_err(|e| e.to_string())?;
         }
         b.host.load_cards(&cards).map_err(|e| e.to_string())?;

@@ -1,5 +1,6 @@
 //! Abilities printed on cards (801): what a card's YAML says about them, validated.
-use crate::error::{LoadError, Location};
+use super::files;
+use crate::error::{Lines, LoadError, Location};
 use crate::value::Value;
 use fuda_grammar::Expr;
 use serde::Deserialize;
@@ -193,31 +194,45 @@ pub struct RawModify {
 /// Where things are in the card file, to point errors at the right line.
 pub struct Src<'a> {
     pub file: &'a Path,
-    pub text: &'a str,
+    pub lines: &'a Lines<'a>,
+    /// The folder `@file.lua:name` references must stay in (the pack's).
+    pub root: &'a Path,
+    /// The card's id, for messages.
+    pub card: &'a str,
     /// Byte offset of the card's entry; searches start here.
     pub from: usize,
 }
 
 impl Src<'_> {
     fn at(&self, needle: &str) -> Location {
-        let l = Location::find_after(self.file, self.text, needle, self.from);
+        let l = self.lines.locate(self.file, needle, self.from);
         if l.line == 0 {
-            Location::find(self.file, self.text, needle)
+            self.lines.locate(self.file, needle, 0)
         } else {
             l
         }
     }
 
     /// Where a block of Lua starts: the line of its first non-blank line. `@file.lua:name`
-    /// names a function in a Lua file beside the card file instead.
-    fn code(&self, code: &str) -> HookSrc {
+    /// names a function in a Lua file of the card's pack instead (checked to be inside it).
+    fn code(&self, code: &str, errors: &mut Vec<LoadError>) -> HookSrc {
         if let Some(r) = code.trim().strip_prefix('@') {
             let (file, name) = r.rsplit_once(':').unwrap_or((r, ""));
-            let dir = self.file.parent().unwrap_or(Path::new("."));
+            let location = self.at(code.trim());
+            // Relative to the card file's folder, inside the pack.
+            let dir = self.file.parent().unwrap_or(Path::new(""));
+            let sub = dir.strip_prefix(self.root).unwrap_or(Path::new(""));
+            let file_fn = match files::resolve_from(self.root, sub, file, &location) {
+                Ok((shown, _)) => Some((shown, name.to_string())),
+                Err(e) => {
+                    errors.push(e);
+                    None
+                }
+            };
             return HookSrc {
                 code: String::new(),
-                location: self.at(code.trim()),
-                file_fn: Some((dir.join(file), name.to_string())),
+                location,
+                file_fn,
             };
         }
         let first = code
@@ -226,10 +241,8 @@ impl Src<'_> {
             .unwrap_or("")
             .trim();
         let mut location = Location::file(self.file);
-        if let Some(i) = self.text[self.from.min(self.text.len())..].find(first) {
-            let (line, col) = crate::error::line_col(self.text, self.from + i);
-            location.line = line;
-            location.column = col;
+        if let Some(i) = self.lines.find(first, self.from.min(self.lines.text.len())) {
+            (location.line, location.column) = self.lines.line_col(i);
         }
         HookSrc {
             code: code.to_string(),
@@ -297,7 +310,14 @@ pub fn build(src: &Src, raw: RawAbility, errors: &mut Vec<LoadError>) -> Ability
         ("fails", &raw.fails),
     ] {
         if let Some(code) = body {
-            hooks.push((name.to_string(), src.code(code)));
+            let before = errors.len();
+            hooks.push((name.to_string(), src.code(code, errors)));
+            for e in &mut errors[before..] {
+                e.message = format!(
+                    "card {} ability 「{}」 {name}: {}",
+                    src.card, raw.name, e.message
+                );
+            }
         }
     }
     let needs = |ok: bool, msg: &str, errors: &mut Vec<LoadError>| {

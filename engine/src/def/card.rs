@@ -1,8 +1,9 @@
 //! Card definitions (a card's printed information) and loading them from pack files.
 use super::ability::{build, AbilityDef, RawAbility, Src};
+use super::files;
 use super::game::{FieldDef, GameDef, Named};
 use super::raw::FieldType;
-use crate::error::{LoadError, LoadErrors, Location};
+use crate::error::{Lines, LoadError, LoadErrors, Location};
 use crate::value::Value;
 use indexmap::IndexMap;
 use serde::Deserialize;
@@ -82,16 +83,25 @@ pub struct RawCard {
     fields: IndexMap<String, serde_yaml::Value>,
 }
 
-/// Loads every card file (`*.yaml` with a `cards:` list) under `dir`, in path order.
+/// Loads every card file (`*.yaml` with a `cards:` list) under `dir`, in path order; files are
+/// read only inside `dir` (see [`super::files`]).
 pub fn load_cards(game: &GameDef, dir: &Path, db: &mut CardDb) -> Result<(), LoadErrors> {
-    let mut files = Vec::new();
-    collect_yaml(dir, &mut files).map_err(|e| LoadError::io(dir, &e))?;
+    let files = files::walk(
+        dir,
+        |_| true,
+        |p| p.extension().is_some_and(|e| e == "yaml" || e == "yml"),
+    );
     let mut errors = Vec::new();
     for f in files {
-        let text = match std::fs::read_to_string(&f) {
-            Ok(t) => t,
+        let rel = f
+            .strip_prefix(dir)
+            .unwrap_or(&f)
+            .to_string_lossy()
+            .to_string();
+        let text = match files::read_confined(dir, &rel, &Location::file(&f)) {
+            Ok((_, t)) => t,
             Err(e) => {
-                errors.push(LoadError::io(&f, &e));
+                errors.push(e);
                 continue;
             }
         };
@@ -109,20 +119,21 @@ pub fn load_cards(game: &GameDef, dir: &Path, db: &mut CardDb) -> Result<(), Loa
     }
 }
 
-fn collect_yaml(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)?
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            collect_yaml(&p, out)?;
-        } else if p.extension().is_some_and(|e| e == "yaml" || e == "yml") {
-            out.push(p);
+/// The folder a card file's `@file.lua:name` references resolve in: its pack (the folder right
+/// under the game's `packs/`), else the card file's own folder.
+pub fn pack_root(game: &GameDef, file: &Path) -> PathBuf {
+    let own = match file.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let packs = game.dir.join("packs");
+    if let Ok(rest) = file.strip_prefix(&packs) {
+        let mut parts = rest.components();
+        if let (Some(first), Some(_)) = (parts.next(), parts.next()) {
+            return packs.join(first);
         }
     }
-    Ok(())
+    own
 }
 
 /// Parses one card file's text into `db`.
@@ -134,15 +145,16 @@ pub fn parse_cards(
 ) -> Result<(), LoadErrors> {
     let raw: RawCardFile = serde_yaml::from_str(text).map_err(|e| LoadError::yaml(file, &e))?;
     let mut errors = Vec::new();
+    let lines = Lines::new(text);
+    let root = pack_root(game, file);
     let mut from = 0usize;
     for rc in raw.cards {
-        let card_start = text[from..].find(&rc.id).map_or(from, |i| from + i);
-        let loc = Location::find_after(file, text, &rc.id, from);
-        from = text[from..]
-            .find(&rc.id)
-            .map_or(from, |i| from + i + rc.id.len());
+        let found = lines.find(&rc.id, from);
+        let card_start = found.unwrap_or(from);
+        let loc = lines.locate(file, &rc.id, from);
+        from = found.map_or(from, |i| i + rc.id.len());
         let at = |needle: &str| {
-            let mut l = Location::find_after(file, text, needle, from);
+            let mut l = lines.locate(file, needle, from);
             if l.line == 0 {
                 l = loc.clone();
             }
@@ -218,7 +230,9 @@ pub fn parse_cards(
         }
         let src = Src {
             file,
-            text,
+            lines: &lines,
+            root: &root,
+            card: &rc.id,
             from: card_start,
         };
         let abilities: Vec<AbilityDef> = rc

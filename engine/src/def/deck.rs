@@ -1,7 +1,7 @@
 //! Decks and deck construction checks (e.g. 402.2).
 use super::card::{did_you_mean, CardDb};
 use super::game::GameDef;
-use crate::error::{LoadError, LoadErrors, Location};
+use crate::error::{Lines, LoadError, LoadErrors};
 use indexmap::IndexMap;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -32,7 +32,7 @@ pub struct RawDeck {
 }
 
 pub fn load_deck(file: &Path, db: &CardDb) -> Result<DeckDef, LoadErrors> {
-    let text = std::fs::read_to_string(file).map_err(|e| LoadError::io(file, &e))?;
+    let text = super::files::read_regular(file)?;
     parse_deck(file, &text, db)
 }
 
@@ -40,12 +40,13 @@ pub fn parse_deck(file: &Path, text: &str, db: &CardDb) -> Result<DeckDef, LoadE
     let raw: RawDeck = serde_yaml::from_str(text).map_err(|e| LoadError::yaml(file, &e))?;
     let mut errors = Vec::new();
     let mut cards = Vec::new();
+    let lines = Lines::new(text);
     for (id, n) in &raw.cards {
         match db.by_id.get(id) {
             Some(&i) => cards.push((i, *n)),
             None => errors.push(
                 LoadError::new(
-                    Location::find(file, text, id),
+                    lines.locate(file, id, 0),
                     format!("the deck lists \"{id}\", which no loaded pack defines"),
                 )
                 .hint(did_you_mean(id, db.by_id.keys().map(|s| s.as_str()))),

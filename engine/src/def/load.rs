@@ -2,17 +2,23 @@
 use super::game::*;
 use super::program::{Cond, Instr, Program};
 use super::raw::*;
-use crate::error::{LoadError, LoadErrors, Location};
+use crate::error::{Lines, LoadError, LoadErrors, Location};
 use std::path::Path;
 
 /// Reads and validates a game definition from its folder (which holds `game.yaml`) or file.
 pub fn load_game(path: &Path) -> Result<GameDef, LoadErrors> {
-    let file = if path.is_dir() {
-        path.join("game.yaml")
+    let (root, name) = if path.is_dir() {
+        (path.to_path_buf(), "game.yaml".to_string())
     } else {
-        path.to_path_buf()
+        let root = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => std::path::PathBuf::from("."),
+        };
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        (root, name.to_string())
     };
-    let text = std::fs::read_to_string(&file).map_err(|e| LoadError::io(&file, &e))?;
+    let file = root.join(&name);
+    let (_, text) = super::files::read_confined(&root, &name, &Location::file(&file))?;
     parse_game(&file, &text)
 }
 
@@ -21,7 +27,7 @@ pub fn parse_game(file: &Path, text: &str) -> Result<GameDef, LoadErrors> {
     let raw: RawGame = serde_yaml::from_str(text).map_err(|e| LoadError::yaml(file, &e))?;
     let mut cx = Cx {
         file,
-        text,
+        lines: Lines::new(text),
         errors: Vec::new(),
         hooks: Vec::new(),
     };
@@ -35,7 +41,8 @@ pub fn parse_game(file: &Path, text: &str) -> Result<GameDef, LoadErrors> {
 
 struct Cx<'a> {
     file: &'a Path,
-    text: &'a str,
+    /// The text, for locating errors (linear in total, however many errors).
+    lines: Lines<'a>,
     errors: Vec<LoadError>,
     hooks: Vec<String>,
 }
@@ -54,7 +61,7 @@ fn nm(n: &RawNamed) -> Named {
 
 impl Cx<'_> {
     fn err(&mut self, needle: &str, msg: String, hint: Option<String>) {
-        let mut e = LoadError::new(Location::find(self.file, self.text, needle), msg);
+        let mut e = LoadError::new(self.lines.locate(self.file, needle, 0), msg);
         e.hint = hint;
         self.errors.push(e);
     }
@@ -97,8 +104,24 @@ impl Cx<'_> {
         name.to_string()
     }
 
+    /// The game's script files, each checked to be a file inside the game folder.
+    fn scripts(&mut self, raw: &RawGame, dir: &Path) -> Vec<std::path::PathBuf> {
+        let mut out = Vec::new();
+        for f in raw.script.as_ref().map(|s| s.files()).unwrap_or_default() {
+            let at = self.lines.locate(self.file, f, 0);
+            match super::files::resolve_confined(dir, f, &at) {
+                Ok((shown, _)) => out.push(shown),
+                Err(e) => self.errors.push(e.message_prefix("script: ")),
+            }
+        }
+        out
+    }
+
     fn build(&mut self, raw: RawGame) -> GameDef {
-        let dir = self.file.parent().unwrap_or(Path::new(".")).to_path_buf();
+        let dir = match self.file.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => std::path::PathBuf::from("."),
+        };
         if raw.object_vars.len() > crate::state::MAX_OBJECT_VARS {
             self.err(
                 "object_vars",
@@ -314,11 +337,7 @@ impl Cx<'_> {
             players: raw.players,
             dir: dir.clone(),
             file: self.file.to_path_buf(),
-            scripts: raw
-                .script
-                .as_ref()
-                .map(|s| s.files().into_iter().map(|f| dir.join(f)).collect())
-                .unwrap_or_default(),
+            scripts: self.scripts(&raw, &dir),
             zones,
             zone_instances: next,
             orientations: raw.orientations.iter().map(nm).collect(),

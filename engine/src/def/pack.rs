@@ -76,7 +76,7 @@ pub fn satisfies(version: &str, range: &str) -> Result<bool, String> {
 
 /// Reads a pack manifest and checks it is for `game` (id and version).
 pub fn load_manifest(file: &Path, game: &GameDef) -> Result<PackManifest, LoadErrors> {
-    let text = std::fs::read_to_string(file).map_err(|e| LoadError::io(file, &e))?;
+    let text = super::files::read_regular(file)?;
     parse_manifest(file, &text, game)
 }
 
