@@ -21,7 +21,7 @@ pub(super) fn install(lua: &Lua, meter: &Rc<Meter>) -> mlua::Result<()> {
             })
     })?;
     let m = meter.clone();
-    let charge = lua.create_function(move |_, n: i64| m.charge(n.max(0) as u64))?;
+    let charge = lua.create_function(move |_, n: f64| m.charge(n.max(0.0) as u64))?;
     lua.load(include_str!("bounded.lua"))
         .set_name("=sandbox")
         .call::<()>((fatal, charge, MAX_BUILT_STRING as i64, MAX_MOVE))

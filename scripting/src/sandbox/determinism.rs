@@ -18,6 +18,7 @@ pub(super) fn install(lua: &Lua, meter: &Rc<Meter>) -> mlua::Result<()> {
     g.raw_set(
         "next",
         lua.create_function(|_, (t, k): (Table, Value)| {
+            let t = super::readonly::backing(&t)?.unwrap_or(t);
             let keys = sorted_keys(&t, "next")?;
             let at = match k {
                 Value::Nil => 0,

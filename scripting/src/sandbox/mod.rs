@@ -112,8 +112,8 @@ pub fn new_lua(budget: Budget, meter: Rc<Meter>) -> mlua::Result<Lua> {
     string.raw_set("dump", mlua::Value::Nil)?;
     meter.limit.set(budget.instructions);
     determinism::install(&lua, &meter)?;
-    bounded::install(&lua, &meter)?;
     pattern::install(&lua, &meter)?;
+    bounded::install(&lua, &meter)?;
     let m = meter.clone();
     lua.set_hook(
         HookTriggers::new().every_nth_instruction(STEP),
