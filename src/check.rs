@@ -101,8 +101,12 @@ pub fn check(path: &Path, game: Option<&Path>) -> Vec<Diagnostic> {
             yaml_files(&scope)
         },
     ) {
-        let Ok(text) = std::fs::read_to_string(&file) else {
-            continue;
+        let text = match LoadError::read_text(&file) {
+            Ok(t) => t,
+            Err(e) => {
+                out.push(e.into());
+                continue;
+            }
         };
         if file.file_name().is_some_and(|n| n == "pack.yaml") {
             if let Err(e) = load_manifest(&file, &def) {
@@ -130,8 +134,12 @@ pub fn check(path: &Path, game: Option<&Path>) -> Vec<Diagnostic> {
         decks.extend(yaml_files(&scope.join("decks")));
     }
     for file in decks {
-        let Ok(text) = std::fs::read_to_string(&file) else {
-            continue;
+        let text = match LoadError::read_text(&file) {
+            Ok(t) => t,
+            Err(e) => {
+                out.push(e.into());
+                continue;
+            }
         };
         match parse_deck(&file, &text, &db) {
             Err(e) => push(&mut out, e),
@@ -193,7 +201,12 @@ pub fn render(diags: &[Diagnostic], color: bool) -> String {
                 .as_ref()
                 .map(|h| format!("\n  hint: {h}"))
                 .unwrap_or_default();
-            out.extend(format!("error: {name}: {}{hint}\n", d.message).into_bytes());
+            let at = if d.line > 0 {
+                format!(":{}:{}", d.line, d.column)
+            } else {
+                String::new()
+            };
+            out.extend(format!("error: {name}{at}: {}{hint}\n", d.message).into_bytes());
             continue;
         }
         let range = span(&text, d.line, d.column);

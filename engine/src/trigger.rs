@@ -368,6 +368,7 @@ impl Game {
             host,
             &hook_name(t.def as usize, t.ability as usize, "effect"),
             &[Value::Map(ctx)],
+            &|_, _| Ok(()),
         )?;
         Ok(())
     }

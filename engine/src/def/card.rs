@@ -20,6 +20,8 @@ pub struct CardDef {
     /// Abilities printed on the card (801), in order.
     pub abilities: Vec<AbilityDef>,
     pub location: Location,
+    /// Where each field is written (for errors in expression fields at run time).
+    pub field_at: IndexMap<String, Location>,
 }
 
 impl CardDef {
@@ -88,10 +90,10 @@ pub fn load_cards(game: &GameDef, dir: &Path, db: &mut CardDb) -> Result<(), Loa
     collect_yaml(dir, &mut files).map_err(|e| LoadError::io(dir, &e))?;
     let mut errors = Vec::new();
     for f in files {
-        let text = match std::fs::read_to_string(&f) {
+        let text = match LoadError::read_text(&f) {
             Ok(t) => t,
             Err(e) => {
-                errors.push(LoadError::io(&f, &e));
+                errors.push(e);
                 continue;
             }
         };
@@ -182,6 +184,7 @@ pub fn parse_cards(
             },
         };
         let mut fields = IndexMap::new();
+        let mut field_at = IndexMap::new();
         for (k, v) in &rc.fields {
             let Some(fd) = game.fields.get(k) else {
                 let hint = did_you_mean(k, game.fields.keys().map(|s| s.as_str()));
@@ -193,7 +196,18 @@ pub fn parse_cards(
             };
             match convert(fd, v) {
                 Ok(val) => {
+                    if let (FieldType::Expr, Value::Str(s)) = (fd.ty, &val) {
+                        // Parsed and its names checked now, not when a game first needs it.
+                        let src = Src {
+                            file,
+                            text,
+                            from: card_start,
+                            game,
+                        };
+                        src.expr(s, k, &mut errors);
+                    }
                     fields.insert(k.clone(), val);
+                    field_at.insert(k.clone(), at(k));
                 }
                 Err(msg) => errors.push(LoadError::new(
                     at(k),
@@ -220,6 +234,7 @@ pub fn parse_cards(
             file,
             text,
             from: card_start,
+            game,
         };
         let abilities: Vec<AbilityDef> = rc
             .abilities
@@ -233,6 +248,38 @@ pub fn parse_cards(
                         LoadError::new(loc.clone(), format!("card {}: ability 「{}」 changes \"{}\", which is in no layer (809.1)", rc.id, a.name, m.field))
                             .hint("list the field under one of the game's `layers:`"),
                     );
+                }
+            }
+        }
+        for a in &abilities {
+            // 802.3: the zones an ability names must be the game's.
+            for z in a.zones.iter().flatten() {
+                if game.zone_index(z).is_none() {
+                    let hint = did_you_mean(z, game.zones.iter().map(|d| d.named.id.as_str()));
+                    errors.push(
+                        LoadError::new(
+                            Location::find_after(file, text, z, card_start),
+                            format!("card {}: ability 「{}」 lists the zone \"{z}\", which the game does not declare", rc.id, a.name),
+                        )
+                        .hint(hint),
+                    );
+                }
+            }
+            for m in &a.modify {
+                if let Some(e) = check_modify(game, m) {
+                    let mut at = Location::find_after(
+                        file,
+                        text,
+                        &format!("field: {}", m.field),
+                        card_start,
+                    );
+                    if at.line == 0 {
+                        at = Location::find_after(file, text, &m.field, card_start);
+                    }
+                    errors.push(LoadError::new(
+                        at,
+                        format!("card {}: ability 「{}」 {e}", rc.id, a.name),
+                    ));
                 }
             }
         }
@@ -262,6 +309,7 @@ pub fn parse_cards(
             text: rc.text,
             abilities,
             location: loc,
+            field_at,
         });
     }
     if errors.is_empty() {
@@ -271,6 +319,24 @@ pub fn parse_cards(
     }
 }
 
+/// 809: a printed change's value against the field's declared type.
+fn check_modify(game: &GameDef, m: &super::ability::Modify) -> Option<String> {
+    use super::ability::{Amount, ModifyOp};
+    let fd = game.fields.get(&m.field)?;
+    let int = Value::Int(0);
+    let (op, v) = match &m.op {
+        ModifyOp::Add(Amount::Const(v)) => ("add", v),
+        ModifyOp::Add(Amount::Expr(..)) => ("add", &int),
+        ModifyOp::Set(Amount::Const(v)) => ("set", v),
+        ModifyOp::Set(Amount::Expr(..)) => ("set", &int),
+        ModifyOp::Grant(v) => ("grant", v),
+        ModifyOp::Remove(v) => ("remove", v),
+    };
+    fd.check_change(op, v)
+        .err()
+        .map(|e| format!("{op} \"{}\": {e}", m.field))
+}
+
 fn convert(fd: &FieldDef, v: &serde_yaml::Value) -> Result<Value, String> {
     use serde_yaml::Value as Y;
     match (fd.ty, v) {
@@ -278,7 +344,7 @@ fn convert(fd: &FieldDef, v: &serde_yaml::Value) -> Result<Value, String> {
             .as_i64()
             .map(Value::Int)
             .ok_or_else(|| format!("expected an integer, found {n}")),
-        (FieldType::Str, Y::String(s)) => Ok(Value::Str(s.clone())),
+        (FieldType::Str | FieldType::Expr, Y::String(s)) => Ok(Value::Str(s.clone())),
         (FieldType::StrList, Y::Sequence(items)) => items
             .iter()
             .map(|i| match i {
@@ -337,6 +403,7 @@ fn type_word(t: FieldType) -> &'static str {
         FieldType::Str => "a string",
         FieldType::StrList => "a list of strings",
         FieldType::Records => "a list of maps",
+        FieldType::Expr => "an expression (a string)",
     }
 }
 

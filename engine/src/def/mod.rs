@@ -4,6 +4,7 @@ pub mod card;
 pub mod deck;
 pub mod game;
 pub mod load;
+pub mod names;
 pub mod pack;
 pub mod program;
 pub mod raw;

@@ -339,6 +339,17 @@ fn add_effect(g: &mut Game, t: &Table) -> R<bool> {
                 "modify {field}: give add, set, grant or remove"
             )));
         };
+        // 809: the value must fit the field's declared type (else the card's error).
+        if let Some(fd) = g.defs.game.fields.get(&field) {
+            let (name, v) = match &op {
+                Op::Add(n) => ("add", fuda_engine::Value::Int(*n)),
+                Op::Set(v) => ("set", v.clone()),
+                Op::Grant(v) => ("grant", v.clone()),
+                Op::Remove(v) => ("remove", v.clone()),
+            };
+            fd.check_change(name, &v)
+                .map_err(|e| err(format!("add_effect: {name} \"{field}\": {e}")))?;
+        }
         if g.defs.game.field_layer(&field).is_none() {
             return Err(err(format!(
                 "the field \"{field}\" is in no layer of the game (809.1)"
