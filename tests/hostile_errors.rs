@@ -222,18 +222,20 @@ fn an_enhancement_target_that_fails_at_run_time_is_the_cards_error() {
     target: 'hp > \"x\"'
 ";
     let mut t = T::empty_with(3, yaml);
+    t.place(P1, "GT-001", "main", 0);
+    t.place(P2, "GT-007", "main", 0);
     t.place(P1, "GT-002", "standby", 0);
     t.place(P1, "X-003", "hand", 0);
-    let from = t.g.log.len();
     assert!(matches!(t.run(), Status::Decide));
     assert!(!t.has_option_ro("悪い強化 (強化)"), "no target");
-    let lines = t.log_from(from);
-    let errors: Vec<&String> = lines
-        .iter()
-        .filter(|l| l.contains("スクリプトエラー"))
-        .collect();
+    // Found while the game lists the options: shown with the decision it is asked at.
+    let errors: Vec<String> =
+        t.g.visible_log()
+            .filter(|l| l.text.contains("スクリプトエラー"))
+            .map(|l| l.to_string())
+            .collect();
     assert_eq!(errors.len(), 1, "logged once: {errors:#?}");
-    let l = errors[0];
+    let l = &errors[0];
     assert!(
         l.contains("card X-003 悪い強化 field target")
             && l.contains("extra.yaml:6:")
