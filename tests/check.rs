@@ -48,6 +48,7 @@ fn a_broken_pack_gets_every_mistake_located() {
         ("cards.yaml", 25, 9, "duplicate card id \"BR-003\""),
         ("cards.yaml", 32, 14, "unknown subtype \"trap\""),
         ("cards.yaml", 33, 9, "which is in no layer"),
+        ("cards.yaml", 44, 33, "amount: unknown name \"別名\""),
         ("cards.yaml", 53, 34, "expected an expression after \"==\""),
         ("cards.yaml", 67, 1, "Lua: 'end' expected"),
         ("cards.yaml", 71, 15, "needs `when: <event>`"),

@@ -252,8 +252,7 @@ impl Src<'_> {
     ) -> Option<(Expr, String)> {
         match fuda_grammar::parse(src) {
             Ok(e) => {
-                let unknown = super::names::unknown_names(&e, self.game);
-                for u in &unknown {
+                for u in &super::names::unknown_names(&e, self.game) {
                     let mut loc = self.at(src);
                     if loc.line > 0 {
                         loc.column += src[..u.span.start.min(src.len())].chars().count();
@@ -263,7 +262,7 @@ impl Src<'_> {
                             .hint(format!("{} (in `{src}`)", u.hint)),
                     );
                 }
-                unknown.is_empty().then(|| (e, src.to_string()))
+                Some((e, src.to_string()))
             }
             Err(e) => {
                 let mut loc = self.at(src);

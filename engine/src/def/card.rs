@@ -433,7 +433,7 @@ pub fn did_you_mean<'a>(word: &str, known: impl Iterator<Item = &'a str>) -> Str
     }
 }
 
-fn edit_distance(a: &str, b: &str) -> usize {
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();

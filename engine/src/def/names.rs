@@ -79,7 +79,7 @@ fn walk(e: &Expr, game: &GameDef, known: &[&str], out: &mut Vec<Unknown>) {
         out.push(Unknown {
             name: name.to_string(),
             span,
-            hint: super::card::did_you_mean(name, pool),
+            hint: hint(name, pool),
         })
     };
     match &e.kind {
@@ -125,5 +125,20 @@ fn walk(e: &Expr, game: &GameDef, known: &[&str], out: &mut Vec<Unknown>) {
             walk(condition, game, known, out);
         }
         ExprKind::Int(_) | ExprKind::Str(_) | ExprKind::Bool(_) | ExprKind::Null => {}
+    }
+}
+
+/// `did you mean "x"?` for a near miss (at most a third of the name changed, or one
+/// character), else what names may be.
+fn hint<'a>(name: &str, pool: &mut dyn Iterator<Item = &'a str>) -> String {
+    let len = name.chars().count();
+    let best = pool
+        .map(|k| (super::card::edit_distance(name, k), k))
+        .min_by_key(|(d, _)| *d);
+    match best {
+        Some((d, k)) if d == 1 || (d > 0 && d * 3 <= len) => format!("did you mean \"{k}\"?"),
+        _ => "names are the game's fields, zones, counters, flags, roles and player variables, \
+              or self, my, opponent, event, …; text is written in quotes (\"炎\")"
+            .to_string(),
     }
 }
