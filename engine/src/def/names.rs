@@ -130,7 +130,7 @@ fn walk(e: &Expr, game: &GameDef, known: &[&str], out: &mut Vec<Unknown>) {
 
 /// `did you mean "x"?` for a near miss (at most a third of the name changed, or one
 /// character), else what names may be.
-fn hint<'a>(name: &str, pool: &mut dyn Iterator<Item = &'a str>) -> String {
+fn hint(name: &str, pool: &mut dyn Iterator<Item = &str>) -> String {
     let len = name.chars().count();
     let best = pool
         .map(|k| (super::card::edit_distance(name, k), k))
