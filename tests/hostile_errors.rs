@@ -274,3 +274,52 @@ fn race_games_go_on_past_a_cards_illegal_call() {
         }
     }
 }
+
+#[test]
+fn a_trigger_condition_that_fails_is_the_cards_error() {
+    let yaml = "cards:
+  - id: X-004
+    name: 悪い見張り
+    type: unit
+    hp: 100
+    attributes: [草]
+    retreat_cost: 0
+    skills:
+      - { name: 見る, cost: 0, damage: 10 }
+    abilities:
+      - name: 見張り
+        kind: triggered
+        when: ターン開始時
+        if: turn > \"x\"
+        effect: |
+          rules.draw(controller, 1, \"x\")
+";
+    let mut t = T::empty_with(3, yaml);
+    let u = t.place(P1, "X-004", "main", 0);
+    let from = t.g.log.len();
+    t.raise("ターン開始時", u);
+    let lines = t.log_from(from);
+    let l = lines
+        .iter()
+        .find(|l| l.contains("スクリプトエラー"))
+        .unwrap_or_else(|| panic!("{lines:#?}"));
+    assert!(
+        l.contains("card X-004 悪い見張り「見張り」 if") && l.contains("extra.yaml:14:"),
+        "{l}"
+    );
+    assert!(t.g.st.triggers.is_empty(), "it did not trigger");
+}
+
+#[test]
+fn an_effect_with_a_misspelt_applies_to_is_refused_at_the_call() {
+    let (t, _, from) = attack(
+        "effect: |\n  k.add_effect{ source = self, applies_to = \"hpp > 0\", modify = { { field = \"hp\", add = 10 } } }",
+        "",
+    );
+    let l = card_error(&t, from, "card X-001 悪い闘士", "打撃の技", "effect");
+    assert!(
+        l.contains("unknown name \"hpp\"") && l.contains("extra.yaml:15:"),
+        "{l}"
+    );
+    assert!(t.g.st.effects.is_empty());
+}

@@ -65,6 +65,15 @@ pub struct Unknown {
     pub hint: String,
 }
 
+/// Parses `src` and checks its names: the first problem, as a message.
+pub fn check_src(src: &str, game: &GameDef) -> Result<(), String> {
+    let e = fuda_grammar::parse(src).map_err(|e| format!("`{src}`: {}", e.message))?;
+    match unknown_names(&e, game).first() {
+        None => Ok(()),
+        Some(u) => Err(format!("`{src}`: unknown name \"{}\" ({})", u.name, u.hint)),
+    }
+}
+
 /// The names in `e` the game does not know. Members of `event` and `data` are free (an
 /// event's data is whatever the game raises).
 pub fn unknown_names(e: &Expr, game: &GameDef) -> Vec<Unknown> {

@@ -323,6 +323,16 @@ fn add_effect(g: &mut Game, t: &Table) -> R<bool> {
                 "add_effect needs exactly one of `targets` (cards) or `applies_to` (an expression)",
             )),
         };
+    // The expressions are checked now, so a typo is the card's error at this call.
+    let while_cond: Option<String> = t.get("while")?;
+    let dynamic = match &scope {
+        Scope::Dynamic(d) => Some(d),
+        Scope::Locked(_) => None,
+    };
+    for src in dynamic.into_iter().chain(while_cond.as_ref()) {
+        fuda_engine::def::names::check_src(src, &g.defs.game)
+            .map_err(|e| err(format!("add_effect: {e}")))?;
+    }
     let mut changes = Vec::new();
     for m in t.get::<Vec<Table>>("modify")? {
         let field: String = m.get("field")?;
@@ -381,7 +391,7 @@ fn add_effect(g: &mut Game, t: &Table) -> R<bool> {
         scope,
         changes,
         duration,
-        while_cond: t.get("while")?,
+        while_cond,
         label,
     })
     .map_err(err)
