@@ -228,7 +228,12 @@ pub fn render(diags: &[Diagnostic], color: bool) -> String {
                 .as_ref()
                 .map(|h| format!("\n  hint: {h}"))
                 .unwrap_or_default();
-            out.extend(format!("error: {name}: {}{hint}\n", d.message).into_bytes());
+            let at = if d.line > 0 {
+                format!(":{}:{}", d.line, d.column)
+            } else {
+                String::new()
+            };
+            out.extend(format!("error: {name}{at}: {}{hint}\n", d.message).into_bytes());
             continue;
         }
         let range = span(&text, d.line, d.column);

@@ -106,6 +106,7 @@ pub fn card_entry(
         let value = match fd.ty {
             FieldType::Int => "1".to_string(),
             FieldType::Str => "\"\"".to_string(),
+            FieldType::Expr => "\"true\"".to_string(),
             FieldType::StrList => "[]".to_string(),
             FieldType::Records => {
                 let items: Vec<String> = fd

@@ -215,18 +215,23 @@ impl Game {
             Value::Int(self.st.objects[card.card as usize].controller as i64 + 1),
         );
         ctx.insert("event".to_string(), event);
+        let name = hook_name(def, ability, hook);
+        // The result goes to the game's script: it must be what `card_hooks:` declares.
+        let check = |g: &Game, v: &Value| g.check_hook_result(&name, v);
         Ok(self
-            .call_card_hook(host, &hook_name(def, ability, hook), &[Value::Map(ctx)])?
+            .call_card_hook(host, &name, &[Value::Map(ctx)], &check)?
             .unwrap_or_default())
     }
 
-    /// Calls a card's hook. A script error ends only that card's action: what the hook did is
-    /// undone, the error is logged, and None is returned; the game goes on.
+    /// Calls a card's hook. A script error, or a result `check` refuses, ends only that card's
+    /// action: what the hook did is undone, the error is logged (card, ability, hook,
+    /// file:line), and None is returned; the game goes on.
     pub fn call_card_hook(
         &mut self,
         host: &dyn Host,
         hook: &str,
         args: &[Value],
+        check: &dyn Fn(&Game, &Value) -> Result<(), String>,
     ) -> Result<Option<Value>, Fail> {
         let before = self.st.clone();
         let log_len = self.log.len();
@@ -235,7 +240,15 @@ impl Game {
         if let Some(r) = running {
             self.st.running.push(r);
         }
-        let r = host.call(self, hook, args);
+        let r = host
+            .call(self, hook, args)
+            .and_then(|v| match check(self, &v) {
+                Ok(()) => Ok(v),
+                Err(message) => Err(Fail::Run(crate::RunError::Script {
+                    hook: hook.to_string(),
+                    message,
+                })),
+            });
         if running.is_some() {
             self.st.running.pop();
         }
@@ -245,10 +258,11 @@ impl Game {
         }
         match r {
             Err(Fail::Run(e)) => {
+                let text = self.card_error_text(hook, &e);
                 self.st = before;
                 self.log.truncate(log_len);
                 self.touch();
-                self.log_line(None, format!("⚠ スクリプトエラー (script error): {e} — この処理は行われない (the card's action is cancelled)"));
+                self.log_card_error(&text, false);
                 Ok(None)
             }
             Err(Fail::Interrupt) => Err(Fail::Interrupt),

@@ -329,7 +329,9 @@ impl Game {
             for id in &targets {
                 let cur = chars.get(self, id.card, field);
                 let new = match (op, cur, &amount) {
-                    (LiveOp::Add(_), Value::Int(x), Some(Value::Int(n))) => Value::Int(x + n),
+                    (LiveOp::Add(_), Value::Int(x), Some(Value::Int(n))) => {
+                        Value::Int(x.saturating_add(*n))
+                    }
                     (LiveOp::Add(_), other, _) => other,
                     (LiveOp::Set(_), _, Some(v)) => v.clone(),
                     (LiveOp::Grant(v), Value::List(mut l), _) => {

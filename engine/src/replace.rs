@@ -158,30 +158,24 @@ impl Game {
             );
             ctx.insert("controller".to_string(), Value::Int(controller as i64 + 1));
             ctx.insert("event".to_string(), event.clone());
+            let original = event.clone();
+            let check = |_: &Game, r: &Value| crate::card_error::check_replaced(&original, r);
             let Some(r) = self.call_card_hook(
                 host,
                 &hook_name(def, ai as usize, "replace"),
                 &[Value::Map(ctx)],
+                &check,
             )?
             else {
                 continue; // the hook failed: this replacement does not apply
             };
             match r {
-                Value::Null | Value::Bool(false) => return Ok(None),
                 Value::Map(mut m) => {
                     m.entry("kind".to_string())
                         .or_insert(Value::Str(kind.clone()));
                     event = Value::Map(m);
                 }
-                other => {
-                    return Err(Fail::Run(crate::RunError::Script {
-                        hook: defs.describe_hook(&hook_name(def, ai as usize, "replace")),
-                        message: format!(
-                            "a replace hook returns the changed event (a table) or nil, not {}",
-                            other.type_name()
-                        ),
-                    }))
-                }
+                _ => return Ok(None), // nil or false (checked): nothing of it happens
             }
         }
     }

@@ -109,26 +109,32 @@ impl Game {
         }
     }
 
+    /// The trigger's `if:`; an error in it is the card's (logged) and it does not hold.
     fn condition_holds(
-        &self,
+        &mut self,
         ability: &AbilityDef,
         this: ObjId,
         controller: PlayerId,
         event: Option<&Value>,
         data: Option<&Value>,
     ) -> bool {
-        match &ability.condition {
-            None => true,
-            Some((expr, src)) => {
-                let env = GameEnv {
-                    game: self,
-                    this: Some(this),
-                    controller,
-                    event,
-                    data,
-                    chars: None,
-                };
-                env.test(expr, src).unwrap_or(false)
+        let Some((expr, src)) = &ability.condition else {
+            return true;
+        };
+        let env = GameEnv {
+            game: self,
+            this: Some(this),
+            controller,
+            event,
+            data,
+            chars: None,
+        };
+        match env.test(expr, src) {
+            Ok(b) => b,
+            Err(e) => {
+                let what = format!("「{}」 if", ability.name);
+                self.card_expr_error(this.card, &what, &ability.condition_at, &e);
+                false
             }
         }
     }
@@ -368,6 +374,7 @@ impl Game {
             host,
             &hook_name(t.def as usize, t.ability as usize, "effect"),
             &[Value::Map(ctx)],
+            &|_, _| Ok(()),
         )?;
         Ok(())
     }

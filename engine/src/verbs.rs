@@ -364,7 +364,7 @@ impl Game {
         let c = self.live(id)?;
         let v = &mut self.st.objects[c as usize].counters[counter];
         let before = *v as i64;
-        *v = (before + n).clamp(0, i32::MAX as i64) as i32;
+        *v = before.saturating_add(n).clamp(0, i32::MAX as i64) as i32;
         let changed = *v as i64 - before;
         self.touch();
         Ok(changed)

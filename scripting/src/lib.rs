@@ -365,6 +365,47 @@ pub fn lua_load_error(path: &Path, e: &mlua::Error) -> LoadError {
     LoadError::new(loc, format!("Lua: {text}"))
 }
 
+/// A card hook's error placed in the card: when the failing line is not in the card's
+/// files (a `rules.*` function or an API call the card made), the place is the innermost
+/// stack frame in them, so the error names the card's file:line and not the game's.
+fn in_card(files: &[String], e: &mlua::Error) -> String {
+    let msg = first_line(e);
+    let at = |s: &str| {
+        files.iter().find_map(|f| {
+            let rest = s.strip_prefix(f.as_str())?.strip_prefix(':')?;
+            let n = rest.split(':').next()?;
+            (!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())).then(|| format!("{f}:{n}"))
+        })
+    };
+    if files.is_empty() || at(&msg).is_some() {
+        return msg;
+    }
+    let trace = match e {
+        mlua::Error::CallbackError { traceback, .. } => traceback.clone(),
+        mlua::Error::RuntimeError(m) => m.clone(),
+        other => other.to_string(),
+    };
+    let Some(place) = trace.lines().find_map(|l| at(l.trim_start())) else {
+        return msg;
+    };
+    format!("{place}: {}", strip_place(&msg))
+}
+
+/// The message without a leading `file.lua:N: ` (the game's file it failed in).
+fn strip_place(msg: &str) -> &str {
+    for (i, _) in msg.match_indices(':') {
+        let rest = &msg[i + 1..];
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0 && rest[digits..].starts_with(": ") {
+            let file = &msg[..i];
+            if file.ends_with(".lua") || file.ends_with(".yaml") || file.ends_with(".yml") {
+                return &rest[digits + 2..];
+            }
+        }
+    }
+    msg
+}
+
 fn first_line(e: &mlua::Error) -> String {
     let s = match e {
         mlua::Error::CallbackError { cause, .. } => return first_line(cause),
@@ -473,7 +514,7 @@ impl Host for LuaHost {
         let script_error = |e: &mlua::Error| {
             Fail::Run(RunError::Script {
                 hook: game.defs.describe_hook(hook),
-                message: first_line(e),
+                message: in_card(&game.defs.card_hook_files(hook), e),
             })
         };
         if outer && self.meter.spent() {

@@ -15,7 +15,7 @@ local function enhancement_targets(p, card)
     for _, c in ipairs(k.attachments(u, "set")) do
       if k.since_turn(c) == k.turn() then set_this_turn = true end
     end
-    if k.since_turn(u) < k.turn() and not set_this_turn and (not need or k.eval(need, { self = u })) then
+    if k.since_turn(u) < k.turn() and not set_this_turn and (not need or k.eval_field(card, "target", { self = u }) == true) then
       out[#out + 1] = u
     end
   end

@@ -76,6 +76,8 @@ pub struct AbilityDef {
     pub when_state: Option<(Expr, String)>,
     /// Extra condition (grammar), checked when the event happens or the effect would apply.
     pub condition: Option<(Expr, String)>,
+    /// Where the `if:` condition is written.
+    pub condition_at: Location,
     /// Static: which cards it applies to (a selector over `it`); none: the card itself.
     pub applies_to: Option<(Expr, String)>,
     pub modify: Vec<Modify>,
@@ -201,6 +203,8 @@ pub struct Src<'a> {
     pub card: &'a str,
     /// Byte offset of the card's entry; searches start here.
     pub from: usize,
+    /// The game, whose names expressions must use.
+    pub game: &'a super::game::GameDef,
 }
 
 impl Src<'_> {
@@ -251,9 +255,28 @@ impl Src<'_> {
         }
     }
 
-    fn expr(&self, src: &str, what: &str, errors: &mut Vec<LoadError>) -> Option<(Expr, String)> {
+    /// Parses an expression of the card; a syntax error or a name the game does not know is
+    /// a load error at its line and column.
+    pub(crate) fn expr(
+        &self,
+        src: &str,
+        what: &str,
+        errors: &mut Vec<LoadError>,
+    ) -> Option<(Expr, String)> {
         match fuda_grammar::parse(src) {
-            Ok(e) => Some((e, src.to_string())),
+            Ok(e) => {
+                for u in &super::names::unknown_names(&e, self.game) {
+                    let mut loc = self.at(src);
+                    if loc.line > 0 {
+                        loc.column += src[..u.span.start.min(src.len())].chars().count();
+                    }
+                    errors.push(
+                        LoadError::new(loc, format!("{what}: unknown name \"{}\"", u.name))
+                            .hint(format!("{} (in `{src}`)", u.hint)),
+                    );
+                }
+                Some((e, src.to_string()))
+            }
             Err(e) => {
                 let mut loc = self.at(src);
                 if loc.line > 0 {
@@ -407,6 +430,10 @@ pub fn build(src: &Src, raw: RawAbility, errors: &mut Vec<LoadError>) -> Ability
             .condition
             .as_deref()
             .and_then(|s| src.expr(s, "if", errors)),
+        condition_at: raw
+            .condition
+            .as_deref()
+            .map_or_else(|| Location::file(src.file), |s| src.at(s)),
         applies_to: raw
             .applies_to
             .as_deref()

@@ -21,6 +21,8 @@ pub struct CardDef {
     /// Abilities printed on the card (801), in order.
     pub abilities: Vec<AbilityDef>,
     pub location: Location,
+    /// Where each field is written (for errors in expression fields at run time).
+    pub field_at: IndexMap<String, Location>,
 }
 
 impl CardDef {
@@ -194,6 +196,7 @@ pub fn parse_cards(
             },
         };
         let mut fields = IndexMap::new();
+        let mut field_at = IndexMap::new();
         for (k, v) in &rc.fields {
             let Some(fd) = game.fields.get(k) else {
                 let hint = did_you_mean(k, game.fields.keys().map(|s| s.as_str()));
@@ -205,7 +208,20 @@ pub fn parse_cards(
             };
             match convert(fd, v) {
                 Ok(val) => {
+                    if let (FieldType::Expr, Value::Str(s)) = (fd.ty, &val) {
+                        // Parsed and its names checked now, not when a game first needs it.
+                        let src = Src {
+                            file,
+                            lines: &lines,
+                            root: &root,
+                            card: &rc.id,
+                            from: card_start,
+                            game,
+                        };
+                        src.expr(s, k, &mut errors);
+                    }
                     fields.insert(k.clone(), val);
+                    field_at.insert(k.clone(), at(k));
                 }
                 Err(msg) => errors.push(LoadError::new(
                     at(k),
@@ -234,6 +250,7 @@ pub fn parse_cards(
             root: &root,
             card: &rc.id,
             from: card_start,
+            game,
         };
         let abilities: Vec<AbilityDef> = rc
             .abilities
@@ -247,6 +264,33 @@ pub fn parse_cards(
                         LoadError::new(loc.clone(), format!("card {}: ability 「{}」 changes \"{}\", which is in no layer (809.1)", rc.id, a.name, m.field))
                             .hint("list the field under one of the game's `layers:`"),
                     );
+                }
+            }
+        }
+        for a in &abilities {
+            // 802.3: the zones an ability names must be the game's.
+            for z in a.zones.iter().flatten() {
+                if game.zone_index(z).is_none() {
+                    let hint = did_you_mean(z, game.zones.iter().map(|d| d.named.id.as_str()));
+                    errors.push(
+                        LoadError::new(
+                            lines.locate(file, z, card_start),
+                            format!("card {}: ability 「{}」 lists the zone \"{z}\", which the game does not declare", rc.id, a.name),
+                        )
+                        .hint(hint),
+                    );
+                }
+            }
+            for m in &a.modify {
+                if let Some(e) = check_modify(game, m) {
+                    let mut at = lines.locate(file, &format!("field: {}", m.field), card_start);
+                    if at.line == 0 {
+                        at = lines.locate(file, &m.field, card_start);
+                    }
+                    errors.push(LoadError::new(
+                        at,
+                        format!("card {}: ability 「{}」 {e}", rc.id, a.name),
+                    ));
                 }
             }
         }
@@ -276,6 +320,7 @@ pub fn parse_cards(
             text: rc.text,
             abilities,
             location: loc,
+            field_at,
         });
     }
     if errors.is_empty() {
@@ -285,6 +330,24 @@ pub fn parse_cards(
     }
 }
 
+/// 809: a printed change's value against the field's declared type.
+fn check_modify(game: &GameDef, m: &super::ability::Modify) -> Option<String> {
+    use super::ability::{Amount, ModifyOp};
+    let fd = game.fields.get(&m.field)?;
+    let int = Value::Int(0);
+    let (op, v) = match &m.op {
+        ModifyOp::Add(Amount::Const(v)) => ("add", v),
+        ModifyOp::Add(Amount::Expr(..)) => ("add", &int),
+        ModifyOp::Set(Amount::Const(v)) => ("set", v),
+        ModifyOp::Set(Amount::Expr(..)) => ("set", &int),
+        ModifyOp::Grant(v) => ("grant", v),
+        ModifyOp::Remove(v) => ("remove", v),
+    };
+    fd.check_change(op, v)
+        .err()
+        .map(|e| format!("{op} \"{}\": {e}", m.field))
+}
+
 fn convert(fd: &FieldDef, v: &serde_yaml::Value) -> Result<Value, String> {
     use serde_yaml::Value as Y;
     match (fd.ty, v) {
@@ -292,7 +355,7 @@ fn convert(fd: &FieldDef, v: &serde_yaml::Value) -> Result<Value, String> {
             .as_i64()
             .map(Value::Int)
             .ok_or_else(|| format!("expected an integer, found {n}")),
-        (FieldType::Str, Y::String(s)) => Ok(Value::Str(s.clone())),
+        (FieldType::Str | FieldType::Expr, Y::String(s)) => Ok(Value::Str(s.clone())),
         (FieldType::StrList, Y::Sequence(items)) => items
             .iter()
             .map(|i| match i {
@@ -351,6 +414,7 @@ fn type_word(t: FieldType) -> &'static str {
         FieldType::Str => "a string",
         FieldType::StrList => "a list of strings",
         FieldType::Records => "a list of maps",
+        FieldType::Expr => "an expression (a string)",
     }
 }
 
@@ -380,7 +444,7 @@ pub fn did_you_mean<'a>(word: &str, known: impl Iterator<Item = &'a str>) -> Str
     }
 }
 
-fn edit_distance(a: &str, b: &str) -> usize {
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();

@@ -1,7 +1,8 @@
 //! A validated game definition: what a game is, as the kernel uses it.
 use super::program::Program;
-use super::raw::{FieldType, RawField, RawVisibility, VarReset};
+use super::raw::{FieldType, HookReturn, RawField, RawVisibility, VarReset};
 use crate::ids::{PlayerId, ZoneId};
+use crate::value::Value;
 use indexmap::IndexMap;
 use std::path::PathBuf;
 
@@ -87,6 +88,74 @@ impl From<&RawField> for FieldDef {
             name: f.name.clone(),
             items: f.items.iter().map(|(k, v)| (k.clone(), v.into())).collect(),
             optional: f.optional,
+        }
+    }
+}
+
+impl FieldDef {
+    /// What a value of this field is, for messages.
+    pub fn word(&self) -> &'static str {
+        match self.ty {
+            FieldType::Int => "an integer",
+            FieldType::Str => "a string",
+            FieldType::Expr => "an expression (a string)",
+            FieldType::StrList => "a list of strings",
+            FieldType::Records => "a list of records",
+        }
+    }
+
+    /// Whether `v` is a value of this field's type (records: each item's keys too).
+    pub fn check(&self, v: &Value) -> Result<(), String> {
+        let ok = match (self.ty, v) {
+            (FieldType::Int, Value::Int(_)) => true,
+            (FieldType::Str | FieldType::Expr, Value::Str(_)) => true,
+            (FieldType::StrList, Value::List(l)) => l.iter().all(|x| matches!(x, Value::Str(_))),
+            (FieldType::Records, Value::List(l)) => {
+                for item in l {
+                    let Value::Map(m) = item else {
+                        return Err(format!("{} holds {}", self.word(), item.type_name()));
+                    };
+                    for (k, x) in m {
+                        match self.items.get(k) {
+                            Some(sub) => sub.check(x).map_err(|e| format!("{k}: {e}"))?,
+                            None => return Err(format!("a record has no \"{k}\"")),
+                        }
+                    }
+                    if let Some((k, _)) = self
+                        .items
+                        .iter()
+                        .find(|(k, d)| !d.optional && !m.contains_key(*k))
+                    {
+                        return Err(format!("a record needs \"{k}\""));
+                    }
+                }
+                true
+            }
+            _ => false,
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(format!("needs {}, not {}", self.word(), v.type_name()))
+        }
+    }
+
+    /// 809: a change a continuous effect makes: `add` needs an integer field, `set` a value of
+    /// the field's type, `grant` / `remove` a string of a list-of-strings field.
+    pub fn check_change(&self, op: &str, v: &Value) -> Result<(), String> {
+        match op {
+            "set" => self.check(v),
+            "add" if self.ty == FieldType::Int => Ok(()),
+            "add" => Err(format!(
+                "`add` needs an integer field; this is {}",
+                self.word()
+            )),
+            _ if self.ty == FieldType::StrList && matches!(v, Value::Str(_)) => Ok(()),
+            _ => Err(format!(
+                "`{op}` needs a list-of-strings field and a string; this is {} and {}",
+                self.word(),
+                v.type_name()
+            )),
         }
     }
 }
@@ -183,9 +252,16 @@ pub struct GameDef {
     pub settings: IndexMap<String, i64>,
     /// Every script hook the definition names, to be checked against the script.
     pub hooks: Vec<String>,
+    /// What each card hook kind returns to the script (`card_hooks:`); undeclared: anything.
+    pub card_hooks: IndexMap<String, HookReturn>,
 }
 
 impl GameDef {
+    /// What a card hook of this kind must return to the game's script.
+    pub fn hook_return(&self, hook: &str) -> HookReturn {
+        self.card_hooks.get(hook).copied().unwrap_or_default()
+    }
+
     /// The layer (809.1) in which changes to `field` apply.
     pub fn field_layer(&self, field: &str) -> Option<usize> {
         self.layers

@@ -82,6 +82,25 @@ impl Cx<'_> {
     }
 
     /// An optional expression of the grammar, reported where it is written if it does not parse.
+    /// `card_hooks:` names hook kinds an ability may give (the kernel runs `replace` itself).
+    fn card_hooks(
+        &mut self,
+        raw: &indexmap::IndexMap<String, HookReturn>,
+    ) -> indexmap::IndexMap<String, HookReturn> {
+        let kinds = super::ability::HOOKS.iter().filter(|h| **h != "replace");
+        for k in raw.keys() {
+            if !kinds.clone().any(|h| *h == k.as_str()) {
+                let hint = super::card::did_you_mean(k, kinds.clone().copied());
+                self.err(
+                    k,
+                    format!("card_hooks: \"{k}\" is not a card hook kind the script calls"),
+                    Some(hint),
+                );
+            }
+        }
+        raw.clone()
+    }
+
     fn opt_expr(
         &mut self,
         src: &Option<String>,
@@ -393,6 +412,7 @@ impl Cx<'_> {
                 .map(|(k, v)| (k.clone(), v.value))
                 .collect(),
             hooks: std::mem::take(&mut self.hooks),
+            card_hooks: self.card_hooks(&raw.card_hooks),
         }
     }
 }

@@ -5,6 +5,7 @@ pub mod deck;
 pub mod files;
 pub mod game;
 pub mod load;
+pub mod names;
 pub mod pack;
 pub mod program;
 pub mod raw;

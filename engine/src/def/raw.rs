@@ -31,6 +31,10 @@ pub struct RawGame {
     pub card_types: Vec<RawCardType>,
     #[serde(default)]
     pub card_fields: IndexMap<String, RawField>,
+    /// What each card hook kind the script calls (`k.run_ability`) returns, e.g. `base: int`;
+    /// a card hook returning another type is that card's error (its action is cancelled).
+    #[serde(default)]
+    pub card_hooks: IndexMap<String, HookReturn>,
     #[serde(default)]
     pub player_vars: Vec<RawVar>,
     #[serde(default)]
@@ -214,6 +218,51 @@ pub enum FieldType {
     StrList,
     /// A list of maps (e.g. skills), each checked against `items`.
     Records,
+    /// An expression of the grammar (a string), parsed and checked when the card loads and
+    /// evaluated with `k.eval_field` (e.g. an enhancement's target, 804.2b-1).
+    Expr,
+}
+
+/// What a card hook the game's script calls with `k.run_ability` returns. `nil` always fits:
+/// a hook that is missing or fails returns nil. A value of another type is the card's error.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum HookReturn {
+    /// Anything (the result is not used, e.g. `effect`).
+    #[default]
+    Any,
+    Int,
+    Bool,
+    Str,
+    List,
+    Map,
+}
+
+impl HookReturn {
+    /// Whether `v` is of this type (or nil).
+    pub fn accepts(self, v: &crate::value::Value) -> bool {
+        use crate::value::Value as V;
+        matches!(
+            (self, v),
+            (_, V::Null)
+                | (HookReturn::Any, _)
+                | (HookReturn::Int, V::Int(_))
+                | (HookReturn::Bool, V::Bool(_))
+                | (HookReturn::Str, V::Str(_))
+                | (HookReturn::List, V::List(_))
+                | (HookReturn::Map, V::Map(_))
+        )
+    }
+    pub fn word(self) -> &'static str {
+        match self {
+            HookReturn::Any => "anything",
+            HookReturn::Int => "an integer",
+            HookReturn::Bool => "true or false",
+            HookReturn::Str => "a string",
+            HookReturn::List => "a list",
+            HookReturn::Map => "a table",
+        }
+    }
 }
 
 #[derive(Debug, Deserialize, schemars::JsonSchema)]

@@ -99,7 +99,16 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             with(lua, |g| {
                 let id = obj(g, h)?;
                 let i = index(g, id, &name)?;
-                g.ability_condition(id, i, event.as_ref()).map_err(err)
+                match g.ability_condition(id, i, event.as_ref()) {
+                    Ok(b) => Ok(b),
+                    Err(e) => {
+                        // The card's `if:` failed: the card's error; it does not hold.
+                        let a = g.ability_def(id.card, i);
+                        let (what, at) = (format!("「{}」 if", a.name), a.condition_at.clone());
+                        g.card_expr_error(id.card, &what, &at, &e);
+                        Ok(false)
+                    }
+                }
             })
         })?,
     )?;
@@ -154,42 +163,52 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             let event = event.as_ref().map(from_lua).transpose()?;
             let v = with(lua, |g| {
                 let this = this.map(|h| obj(g, h)).transpose()?;
-                let controller = match (controller, this) {
-                    (Some(p), _) => player(g, p)?,
-                    (None, Some(id)) => g.st.objects[id.card as usize].controller,
-                    (None, None) => g.st.turn_player,
-                };
-                let env = GameEnv {
-                    game: g,
-                    this,
-                    controller,
-                    event: event.as_ref(),
-                    data: None,
-                    chars: None,
-                };
-                let expr = fuda_grammar::parse(&src).map_err(|e| err(e.to_string()))?;
-                // With `self`, bare names are first the card's own (`"炎" in 属性`).
-                match this {
-                    Some(id) => {
-                        let item = fuda_engine::expr::card_value(id);
-                        let scope = fuda_grammar::ItemScope {
-                            parent: &env,
-                            item: &item,
-                        };
-                        fuda_grammar::eval(&expr, &scope)
-                    }
-                    None => fuda_grammar::eval(&expr, &env),
-                }
-                .map_err(|e| err(e.render(&src)))
+                let controller = controller.map(|p| player(g, p)).transpose()?;
+                eval_in(g, &src, this, controller, event.as_ref()).map_err(err)
             })?;
-            Ok(match v {
-                fuda_grammar::Value::Int(i) => mlua::Value::Integer(i),
-                fuda_grammar::Value::Bool(b) => mlua::Value::Boolean(b),
-                fuda_grammar::Value::Str(s) => mlua::Value::String(lua.create_string(&s)?),
-                // Card handles are below 2^32; players and events carry higher tags.
-                fuda_grammar::Value::Obj(h) if h < (1 << 32) => mlua::Value::Integer(h as i64),
-                _ => mlua::Value::Nil,
-            })
+            grammar_to_lua(lua, v)
+        })?,
+    )?;
+    // k.eval_field(c, field, {self=, controller=, event=}) → the value of card c's expression
+    // field (e.g. an enhancement's `target`, 804.2b-1). An error in it is the card's: logged
+    // with the card, the field and its file:line, and the value is nil.
+    k.raw_set(
+        "eval_field",
+        lua.create_function(|lua, (h, field, t): (i64, String, Option<Table>)| {
+            let (this, controller, event) = match &t {
+                Some(t) => (
+                    t.get::<Option<i64>>("self")?,
+                    t.get::<Option<i64>>("controller")?,
+                    t.get::<Option<mlua::Value>>("event")?,
+                ),
+                None => (None, None, None),
+            };
+            let event = event.as_ref().map(from_lua).transpose()?;
+            let v = with(lua, |g| {
+                let card = obj(g, h)?;
+                let this = this.map(|h| obj(g, h)).transpose()?;
+                let controller = Some(match controller {
+                    Some(p) => player(g, p)?,
+                    None => g.st.objects[card.card as usize].controller,
+                });
+                let def = &g.defs.cards.cards[g.st.objects[card.card as usize].def as usize];
+                let Some(src) = def.field(&field).as_str().map(str::to_string) else {
+                    return Ok(fuda_grammar::Value::Null);
+                };
+                let at = def
+                    .field_at
+                    .get(&field)
+                    .cloned()
+                    .unwrap_or_else(|| def.location.clone());
+                match eval_in(g, &src, this, controller, event.as_ref()) {
+                    Ok(v) => Ok(v),
+                    Err(e) => {
+                        g.card_expr_error(card.card, &format!(" field {field}"), &at, &e);
+                        Ok(fuda_grammar::Value::Null)
+                    }
+                }
+            })?;
+            grammar_to_lua(lua, v)
         })?,
     )?;
     k.raw_set(
@@ -204,4 +223,52 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         })?,
     )?;
     Ok(())
+}
+
+/// Evaluates an expression of the grammar; with `this`, bare names are first the card's own
+/// (`"炎" in 属性`). The controller defaults to this card's, else the turn player.
+fn eval_in(
+    g: &Game,
+    src: &str,
+    this: Option<ObjId>,
+    controller: Option<fuda_engine::PlayerId>,
+    event: Option<&Value>,
+) -> Result<fuda_grammar::Value, String> {
+    let controller = match (controller, this) {
+        (Some(p), _) => p,
+        (None, Some(id)) => g.st.objects[id.card as usize].controller,
+        (None, None) => g.st.turn_player,
+    };
+    let env = GameEnv {
+        game: g,
+        this,
+        controller,
+        event,
+        data: None,
+        chars: None,
+    };
+    let expr = fuda_grammar::parse(src).map_err(|e| e.to_string())?;
+    match this {
+        Some(id) => {
+            let item = fuda_engine::expr::card_value(id);
+            let scope = fuda_grammar::ItemScope {
+                parent: &env,
+                item: &item,
+            };
+            fuda_grammar::eval(&expr, &scope)
+        }
+        None => fuda_grammar::eval(&expr, &env),
+    }
+    .map_err(|e| e.render(src))
+}
+
+fn grammar_to_lua(lua: &Lua, v: fuda_grammar::Value) -> R<mlua::Value> {
+    Ok(match v {
+        fuda_grammar::Value::Int(i) => mlua::Value::Integer(i),
+        fuda_grammar::Value::Bool(b) => mlua::Value::Boolean(b),
+        fuda_grammar::Value::Str(s) => mlua::Value::String(lua.create_string(&s)?),
+        // Card handles are below 2^32; players and events carry higher tags.
+        fuda_grammar::Value::Obj(h) if h < (1 << 32) => mlua::Value::Integer(h as i64),
+        _ => mlua::Value::Nil,
+    })
 }

@@ -73,6 +73,7 @@ pub const API: &[(&str, &str, &str, &str, &str)] = &[
     ("Abilities", "uses", "k.uses(c, name) → n", "Times the ability was played this turn (803.1).", "k.uses(c, name) < 1"),
     ("Abilities", "use_ability", "k.use_ability(c, name)", "Records one use.", "k.use_ability(c, name)"),
     ("Abilities", "eval", "k.eval(expr, {self, controller, event}) → value", "Evaluates an expression of the grammar; with self, bare names are the card's.", "k.eval('\"炎\" in 属性', { self = u })"),
+    ("Abilities", "eval_field", "k.eval_field(c, field, {self, controller, event}) → value", "Evaluates card c's expression field (type expr); an error in it is the card's (logged) and gives nil.", "k.eval_field(c, \"target\", { self = u })"),
 ];
 
 /// The reference as Markdown, grouped.

@@ -329,6 +329,16 @@ fn add_effect(g: &mut Game, t: &Table) -> R<bool> {
                 "add_effect needs exactly one of `targets` (cards) or `applies_to` (an expression)",
             )),
         };
+    // The expressions are checked now, so a typo is the card's error at this call.
+    let while_cond: Option<String> = t.get("while")?;
+    let dynamic = match &scope {
+        Scope::Dynamic(d) => Some(d),
+        Scope::Locked(_) => None,
+    };
+    for src in dynamic.into_iter().chain(while_cond.as_ref()) {
+        fuda_engine::def::names::check_src(src, &g.defs.game)
+            .map_err(|e| err(format!("add_effect: {e}")))?;
+    }
     let mut changes = Vec::new();
     for m in t.get::<Vec<Table>>("modify")? {
         let field: String = m.get("field")?;
@@ -345,6 +355,17 @@ fn add_effect(g: &mut Game, t: &Table) -> R<bool> {
                 "modify {field}: give add, set, grant or remove"
             )));
         };
+        // 809: the value must fit the field's declared type (else the card's error).
+        if let Some(fd) = g.defs.game.fields.get(&field) {
+            let (name, v) = match &op {
+                Op::Add(n) => ("add", fuda_engine::Value::Int(*n)),
+                Op::Set(v) => ("set", v.clone()),
+                Op::Grant(v) => ("grant", v.clone()),
+                Op::Remove(v) => ("remove", v.clone()),
+            };
+            fd.check_change(name, &v)
+                .map_err(|e| err(format!("add_effect: {name} \"{field}\": {e}")))?;
+        }
         if g.defs.game.field_layer(&field).is_none() {
             return Err(err(format!(
                 "the field \"{field}\" is in no layer of the game (809.1)"
@@ -376,7 +397,7 @@ fn add_effect(g: &mut Game, t: &Table) -> R<bool> {
         scope,
         changes,
         duration,
-        while_cond: t.get("while")?,
+        while_cond,
         label,
     })
     .map_err(err)

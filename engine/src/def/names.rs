@@ -1,0 +1,153 @@
+//! Static checks of a card's expressions against the game: every bare name, member and
+//! function must be one the game knows (a field, zone, counter, flag, role, player variable
+//! or a name of the language), so a typo is a load error, not an error in every game.
+use super::game::GameDef;
+use fuda_grammar::{Expr, ExprKind, Span, BUILTINS};
+
+/// Names every expression knows (docs/game-definition.md, engine/src/expr.rs).
+const GLOBALS: &[&str] = &[
+    "self",
+    "このカード",
+    "my",
+    "自分",
+    "controller",
+    "p1",
+    "p2",
+    "opponent",
+    "相手",
+    "turn",
+    "turn_player",
+    "event",
+    "data",
+    "it",
+];
+/// What every card has besides the game's fields (engine/src/expr.rs `card_member`).
+const CARD: &[&str] = &[
+    "name",
+    "名前",
+    "id",
+    "type",
+    "種類",
+    "subtype",
+    "分類",
+    "zone",
+    "orientation",
+    "owner",
+    "controller",
+    "face_up",
+    "holder",
+];
+/// What every player has besides zones and variables.
+const PLAYER: &[&str] = &["number", "area"];
+
+/// Every name a member or bare name may be in this game.
+fn members(game: &GameDef) -> Vec<&str> {
+    let mut out: Vec<&str> = CARD.iter().chain(PLAYER).copied().collect();
+    out.push("count");
+    out.extend(game.counters.iter().map(|n| n.id.as_str()));
+    out.extend(game.flags.iter().map(|n| n.id.as_str()));
+    out.extend(game.roles.iter().map(|r| r.named.id.as_str()));
+    out.extend(game.zones.iter().map(|z| z.named.id.as_str()));
+    out.extend(game.player_vars.iter().map(|v| v.id.as_str()));
+    for (k, f) in &game.fields {
+        out.push(k);
+        if let Some(n) = &f.name {
+            out.push(n);
+        }
+    }
+    out
+}
+
+/// An unknown name in an expression: the name, where it is, and the names it might mean.
+pub struct Unknown {
+    pub name: String,
+    pub span: Span,
+    pub hint: String,
+}
+
+/// Parses `src` and checks its names: the first problem, as a message.
+pub fn check_src(src: &str, game: &GameDef) -> Result<(), String> {
+    let e = fuda_grammar::parse(src).map_err(|e| format!("`{src}`: {}", e.message))?;
+    match unknown_names(&e, game).first() {
+        None => Ok(()),
+        Some(u) => Err(format!("`{src}`: unknown name \"{}\" ({})", u.name, u.hint)),
+    }
+}
+
+/// The names in `e` the game does not know. Members of `event` and `data` are free (an
+/// event's data is whatever the game raises).
+pub fn unknown_names(e: &Expr, game: &GameDef) -> Vec<Unknown> {
+    let known = members(game);
+    let mut out = Vec::new();
+    walk(e, game, &known, &mut out);
+    out
+}
+
+fn walk(e: &Expr, game: &GameDef, known: &[&str], out: &mut Vec<Unknown>) {
+    let mut unknown = |name: &str, span: Span, pool: &mut dyn Iterator<Item = &str>| {
+        out.push(Unknown {
+            name: name.to_string(),
+            span,
+            hint: hint(name, pool),
+        })
+    };
+    match &e.kind {
+        ExprKind::Ident(n) => {
+            if !GLOBALS.contains(&n.as_str()) && !known.contains(&n.as_str()) {
+                unknown(n, e.span, &mut GLOBALS.iter().chain(known).copied());
+            }
+        }
+        ExprKind::Member { base, name } => {
+            let free = matches!(&base.kind, ExprKind::Ident(b) if b == "event" || b == "data");
+            if !free && !known.contains(&name.as_str()) {
+                let at = Span::new(e.span.end.saturating_sub(name.len()), e.span.end);
+                unknown(name, at, &mut known.iter().copied());
+            }
+            walk(base, game, known, out);
+        }
+        ExprKind::Call { name, args } => {
+            let ok = BUILTINS.contains(&name.as_str())
+                || name == "setting"
+                || game.roles.iter().any(|r| &r.named.id == name);
+            if !ok {
+                let roles = game.roles.iter().map(|r| r.named.id.as_str());
+                unknown(
+                    name,
+                    e.span,
+                    &mut BUILTINS.iter().copied().chain(["setting"]).chain(roles),
+                );
+            }
+            for a in args {
+                walk(a, game, known, out);
+            }
+        }
+        ExprKind::Unary { expr, .. } => walk(expr, game, known, out),
+        ExprKind::Binary { lhs, rhs, .. } => {
+            walk(lhs, game, known, out);
+            walk(rhs, game, known, out);
+        }
+        ExprKind::Where {
+            collection,
+            condition,
+        } => {
+            walk(collection, game, known, out);
+            walk(condition, game, known, out);
+        }
+        ExprKind::Int(_) | ExprKind::Str(_) | ExprKind::Bool(_) | ExprKind::Null => {}
+    }
+}
+
+/// `did you mean "x"?` for a near miss (at most a third of the name changed, or one
+/// character), else what names may be.
+fn hint(name: &str, pool: &mut dyn Iterator<Item = &str>) -> String {
+    let len = name.chars().count();
+    let best = pool
+        .map(|k| (super::card::edit_distance(name, k), k))
+        .min_by_key(|(d, _)| *d);
+    match best {
+        Some((d, k)) if d == 1 || (d > 0 && d * 3 <= len) => format!("did you mean \"{k}\"?"),
+        _ => "names are the game's fields, zones, counters, flags, roles and player variables, \
+              or self, my, opponent, event, …; text is written in quotes (\"炎\")"
+            .to_string(),
+    }
+}
