@@ -223,26 +223,6 @@ impl LoadError {
         }
         LoadError::new(location, msg)
     }
-    /// Reads a text file; bytes that are not UTF-8 are an error at their line and column.
-    pub fn read_text(file: &Path) -> Result<String, LoadError> {
-        let bytes = std::fs::read(file).map_err(|e| LoadError::io(file, &e))?;
-        String::from_utf8(bytes).map_err(|e| {
-            let good = e.utf8_error().valid_up_to();
-            let bytes = e.as_bytes();
-            let before = std::str::from_utf8(&bytes[..good]).unwrap_or_default();
-            let (line, column) = line_col(before, before.len());
-            let bad = bytes.get(good).copied().unwrap_or(0);
-            LoadError::new(
-                Location {
-                    file: file.to_path_buf(),
-                    line,
-                    column,
-                },
-                format!("invalid UTF-8 (byte 0x{bad:02x})"),
-            )
-            .hint("save the file as UTF-8")
-        })
-    }
     pub fn io(file: &Path, err: &std::io::Error) -> Self {
         LoadError::new(Location::file(file), format!("cannot read the file: {err}"))
     }

@@ -133,15 +133,16 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, LoadError> {
 /// [`read_bytes`] as UTF-8 text.
 pub fn read_regular(path: &Path) -> Result<String, LoadError> {
     String::from_utf8(read_bytes(path)?).map_err(|e| {
-        let (line, column) =
-            crate::error::line_col_bytes(e.as_bytes(), e.utf8_error().valid_up_to());
+        let at = e.utf8_error().valid_up_to();
+        let (line, column) = crate::error::line_col_bytes(e.as_bytes(), at);
+        let byte = e.as_bytes().get(at).copied().unwrap_or(0);
         LoadError::new(
             Location {
                 file: path.to_path_buf(),
                 line,
                 column,
             },
-            "the file is not valid UTF-8 text",
+            format!("the file is not valid UTF-8 text: invalid UTF-8 (byte {byte:#04x})"),
         )
         .hint("save it as UTF-8")
     })
