@@ -228,6 +228,8 @@ impl Game {
         hook: &str,
         args: &[Value],
     ) -> Result<Option<Value>, Fail> {
+        self.step();
+        self.note_hook(hook);
         let before = self.st.clone();
         let log_len = self.log.len();
         self.st.card_hook_depth += 1;

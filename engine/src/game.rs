@@ -80,6 +80,8 @@ pub struct Game {
     pub(crate) interrupted: Option<Decision>,
     /// Characteristics computed for the state's `generation` (derived, never saved).
     pub(crate) chars_cache: std::cell::RefCell<Option<(u64, Arc<crate::layers::Chars>)>>,
+    /// What the play since the last decision used (derived, never saved; see `budget`).
+    pub(crate) budget: crate::budget::Budget,
 }
 
 /// A game as saved: everything but the definitions, which are named by id and version.
@@ -235,6 +237,7 @@ impl Game {
             pending: None,
             interrupted: None,
             chars_cache: Default::default(),
+            budget: Default::default(),
         };
         let name = game.defs.game.named.label();
         game.log_line(
@@ -256,6 +259,7 @@ impl Game {
             pending: None,
             interrupted: None,
             chars_cache: Default::default(),
+            budget: Default::default(),
         };
         std::mem::replace(self, empty)
     }
@@ -328,6 +332,7 @@ impl Game {
             pending: saved.pending,
             interrupted: None,
             chars_cache: Default::default(),
+            budget: Default::default(),
         })
     }
 

@@ -48,7 +48,8 @@ impl Chars {
 enum LiveScope {
     This,
     Locked(Vec<ObjId>),
-    Dynamic(Expr),
+    /// The expression and its source text (for errors).
+    Dynamic(Expr, String),
 }
 
 enum LiveOp {
@@ -129,7 +130,7 @@ impl Game {
                     source: o.id(card),
                     controller: o.controller,
                     scope: match &a.applies_to {
-                        Some((e, _)) => LiveScope::Dynamic(e.clone()),
+                        Some((e, src)) => LiveScope::Dynamic(e.clone(), src.clone()),
                         None => LiveScope::This,
                     },
                     condition: a.condition.clone(),
@@ -161,7 +162,7 @@ impl Game {
             let scope = match &e.scope {
                 Scope::Locked(ids) => LiveScope::Locked(ids.clone()),
                 Scope::Dynamic(src) => match fuda_grammar::parse(src) {
-                    Ok(x) => LiveScope::Dynamic(x),
+                    Ok(x) => LiveScope::Dynamic(x, src.clone()),
                     Err(_) => continue,
                 },
             };
@@ -195,7 +196,7 @@ impl Game {
     fn note_reads(&self, lives: &mut [Live]) {
         for l in lives.iter_mut() {
             let mut names = Vec::new();
-            if let LiveScope::Dynamic(e) = &l.scope {
+            if let LiveScope::Dynamic(e, _) = &l.scope {
                 idents(e, &mut names);
             }
             if let Some((e, _)) = &l.condition {
@@ -270,7 +271,7 @@ impl Game {
                 .collect(),
             // Cards in hidden zones (e.g. the deck) are skipped: nobody can observe them, and
             // they get the effects the moment they arrive where they are seen (809.4).
-            LiveScope::Dynamic(expr) => (0..self.st.objects.len() as CardIdx)
+            LiveScope::Dynamic(expr, src) => (0..self.st.objects.len() as CardIdx)
                 .filter(|&c| {
                     self.defs
                         .game
@@ -286,7 +287,7 @@ impl Game {
                         item: &item,
                     };
                     matches!(
-                        fuda_grammar::eval(expr, &scope),
+                        env.eval_in(expr, src, &scope),
                         Ok(fuda_grammar::Value::Bool(true))
                     )
                 })
@@ -329,7 +330,10 @@ impl Game {
             for id in &targets {
                 let cur = chars.get(self, id.card, field);
                 let new = match (op, cur, &amount) {
-                    (LiveOp::Add(_), Value::Int(x), Some(Value::Int(n))) => Value::Int(x + n),
+                    // Saturating: an effect adding a huge amount caps the field (same in every build).
+                    (LiveOp::Add(_), Value::Int(x), Some(Value::Int(n))) => {
+                        Value::Int(x.saturating_add(*n))
+                    }
                     (LiveOp::Add(_), other, _) => other,
                     (LiveOp::Set(_), _, Some(v)) => v.clone(),
                     (LiveOp::Grant(v), Value::List(mut l), _) => {

@@ -1,6 +1,7 @@
 //! fuda kernel: zones, objects, turns/phases/steps, the rule-check loop and decisions.
 //! It knows no particular game: a [`def::game::GameDef`] says what the game is.
 pub mod ability_use;
+pub mod budget;
 pub mod decision;
 pub mod def;
 pub mod effects;

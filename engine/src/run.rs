@@ -10,7 +10,8 @@ use crate::value::Value;
 use indexmap::IndexMap;
 use std::sync::Arc;
 
-/// Passes of one rule check after which it counts as a forced loop (1101.1c).
+/// Passes of one rule check after which it is a loop nobody can stop (e.g. 1101.1c); unlike the
+/// steps of `loop_limit`, passes are kept in the state, so they count across decisions.
 pub const MAX_RULE_CHECK_PASSES: u32 = 10_000;
 
 impl Game {
@@ -18,12 +19,18 @@ impl Game {
     pub fn advance(&mut self, host: &dyn Host) -> Result<Status, RunError> {
         let defs = Arc::clone(&self.defs);
         let program = &defs.game.program;
+        // A new stretch of play: the budgets count from here to the next decision.
+        self.reset_budget();
         loop {
             if let Some(o) = &self.st.outcome {
                 return Ok(Status::Over(o.clone()));
             }
             if !self.take_answers() {
                 return Ok(Status::Decide);
+            }
+            self.step();
+            if self.over_budget()? {
+                continue;
             }
             let Some(instr) = program.instrs.get(self.st.pc as usize) else {
                 return Err(RunError::Definition(format!(
@@ -118,6 +125,7 @@ impl Game {
                     true
                 }
             };
+            self.over_budget()?;
             if !done && self.st.outcome.is_none() {
                 return Ok(Status::Decide);
             }
@@ -138,7 +146,8 @@ impl Game {
         self.touch();
         let tp = self.st.turn_player;
         self.st.first_player.get_or_insert(tp);
-        self.st.players[tp as usize].turns += 1;
+        let turns = &mut self.st.players[tp as usize].turns;
+        *turns = turns.saturating_add(1);
         for (i, v) in defs.game.player_vars.iter().enumerate() {
             if v.reset == VarReset::Turn {
                 for p in &mut self.st.players {
@@ -179,6 +188,10 @@ impl Game {
         let defs = Arc::clone(&self.defs);
         let procs = &defs.game.rule_processes;
         loop {
+            self.step();
+            if self.over_budget()? {
+                return Ok(true);
+            }
             let cur = *self
                 .st
                 .rule_check
@@ -191,10 +204,9 @@ impl Game {
                     passes: cur.passes + 1,
                 };
                 if restart.passes > MAX_RULE_CHECK_PASSES {
-                    self.end(Outcome::Draw {
-                        clause: "1101.1c".into(),
-                        reason: format!("ルールチェックが{MAX_RULE_CHECK_PASSES}回を超えて終わらない: 誰も止められないループ (a forced loop nobody can stop)"),
-                    });
+                    self.loop_end(&format!(
+                        "a rule check still acting after {MAX_RULE_CHECK_PASSES} passes"
+                    ))?;
                     return Ok(true);
                 }
                 if cur.pass_acted {

@@ -21,11 +21,17 @@ pub fn eval(expr: &Expr, env: &dyn Env) -> Result<Value, EvalError> {
 
 /// Evaluates `expr` against `env` within `max_steps` steps.
 pub fn eval_within(expr: &Expr, env: &dyn Env, max_steps: u64) -> Result<Value, EvalError> {
+    eval_counted(expr, env, max_steps).0
+}
+
+/// Like [`eval_within`], also returning how many steps the evaluation took.
+pub fn eval_counted(expr: &Expr, env: &dyn Env, max_steps: u64) -> (Result<Value, EvalError>, u64) {
     let mut steps = Steps {
         left: max_steps,
         max: max_steps,
     };
-    ev(expr, env, &mut steps)
+    let r = ev(expr, env, &mut steps);
+    (r, max_steps - steps.left)
 }
 
 /// What is left of one evaluation's step budget.

@@ -174,9 +174,9 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                             parent: &env,
                             item: &item,
                         };
-                        fuda_grammar::eval(&expr, &scope)
+                        env.eval_in(&expr, &src, &scope)
                     }
-                    None => fuda_grammar::eval(&expr, &env),
+                    None => env.eval_in(&expr, &src, &env),
                 }
                 .map_err(|e| err(e.render(&src)))
             })?;

@@ -2,6 +2,7 @@
 use super::*;
 use mlua::{Lua, Table};
 
+use fuda_engine::budget::MAX_OPTIONS;
 use fuda_engine::{Opt, Value};
 
 /// The options table of a choice: `{prompt=, clause=, min=, max=}`.
@@ -28,6 +29,16 @@ fn opts_table(o: &Option<Table>) -> R<ChoiceOpts> {
             max: t.get("max")?,
         }),
     }
+}
+
+/// A pick count from a script: never below 0, never past what a decision can hold.
+fn count(v: Option<i64>) -> u16 {
+    v.unwrap_or(1).clamp(0, u16::MAX as i64) as u16
+}
+
+/// A recorded pick that does not fit the question (a tampered or foreign save).
+fn bad_pick() -> mlua::Error {
+    err("a recorded answer names an option that does not exist")
 }
 
 pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
@@ -59,14 +70,14 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                         &prompt,
                         clause.as_deref(),
                         options,
-                        min.unwrap_or(1).max(0) as u16,
-                        max.unwrap_or(1).max(0) as u16,
+                        count(min),
+                        count(max),
                     )
                     .map_err(fail)?;
-                Ok(picks
+                picks
                     .into_iter()
-                    .map(|i| cards[i as usize])
-                    .collect::<Vec<_>>())
+                    .map(|i| cards.get(i as usize).copied().ok_or_else(bad_pick))
+                    .collect::<R<Vec<_>>>()
             })?;
             if o.as_ref()
                 .and_then(|t| t.get::<Option<i64>>("max").ok().flatten())
@@ -113,14 +124,17 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                         &prompt,
                         clause.as_deref(),
                         options.clone(),
-                        min.unwrap_or(1).max(0) as u16,
-                        max.unwrap_or(1).max(0) as u16,
+                        count(min),
+                        count(max),
                     )
                     .map_err(fail)
                 })?;
                 let vals: Vec<mlua::Value> = picks
                     .iter()
-                    .map(|&i| to_lua(lua, &options[i as usize].value))
+                    .map(|&i| match options.get(i as usize) {
+                        Some(o) => to_lua(lua, &o.value),
+                        None => Err(bad_pick()),
+                    })
                     .collect::<R<_>>()?;
                 if max.unwrap_or(1) > 1 {
                     Ok(mlua::Value::Table(lua.create_sequence_from(vals)?))
@@ -136,7 +150,14 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         lua.create_function(|lua, (p, lo, hi, o): (i64, i64, i64, Option<Table>)| {
             let ChoiceOpts { prompt, clause, .. } = opts_table(&o)?;
             let lo = lo.max(0);
-            let options: Vec<Opt> = (lo..=hi.max(lo))
+            let hi = hi.max(lo);
+            // The range is checked before it is built: at most MAX_OPTIONS numbers.
+            if hi - lo >= MAX_OPTIONS as i64 {
+                return Err(err(format!(
+                    "k.choose_number: {lo}..{hi} is more than {MAX_OPTIONS} numbers (the limit of one decision)"
+                )));
+            }
+            let options: Vec<Opt> = (lo..=hi)
                 .map(|n| Opt {
                     label: n.to_string(),
                     value: Value::Int(n),
@@ -172,7 +193,11 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                     let picks = g
                         .choose(pl, &prompt, clause.as_deref(), options, 1, 1)
                         .map_err(fail)?;
-                    out.push(left.remove(picks.first().copied().unwrap_or(0) as usize));
+                    let i = picks.first().copied().unwrap_or(0) as usize;
+                    if i >= left.len() {
+                        return Err(bad_pick());
+                    }
+                    out.push(left.remove(i));
                 }
                 out.extend(left);
                 Ok(out)

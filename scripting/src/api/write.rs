@@ -4,6 +4,7 @@ use crate::convert::to_lua;
 use fuda_engine::Game;
 use mlua::{Lua, Table};
 
+use fuda_engine::budget::{Charge, MAX_LOG_LINE};
 use fuda_engine::verbs::Position;
 use mlua::Variadic;
 
@@ -183,11 +184,19 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                 let mut text = String::new();
                 for v in parts.iter() {
                     match v {
-                        mlua::Value::String(s) => text.push_str(&s.to_str()?),
+                        mlua::Value::String(s) => {
+                            // Checked before copying: a huge string never reaches the kernel.
+                            let len = text.len() + s.as_bytes().len();
+                            if len > MAX_LOG_LINE {
+                                return Err(err(format!("k.log: a line of {len} bytes or more is longer than the limit of {MAX_LOG_LINE}")));
+                            }
+                            text.push_str(&s.to_str()?)
+                        }
                         other => text.push_str(&from_lua(other)?.to_string()),
                     }
                 }
                 with(lua, |g| {
+                    g.charge(Charge::Log(text.len())).map_err(err)?;
                     g.log_line(clause.as_deref().filter(|c| !c.is_empty()), text);
                     Ok(())
                 })
@@ -203,6 +212,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                 None => fuda_engine::Value::Null,
             };
             with(lua, |g| {
+                g.charge(Charge::Event).map_err(err)?;
                 g.raise(&name, data);
                 Ok(())
             })
@@ -218,6 +228,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                     None => fuda_engine::Value::Null,
                 };
                 with(lua, |g| {
+                    g.charge(Charge::Delayed).map_err(err)?;
                     let id = ObjId::from_handle(h)
                         .ok_or_else(|| err(format!("{h} is not a card handle")))?;
                     let controller =
@@ -306,6 +317,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
 
 fn add_effect(g: &mut Game, t: &Table) -> R<bool> {
     use fuda_engine::effects::{Duration, Effect, Op, Scope};
+    g.charge(Charge::Effect).map_err(err)?;
     let source = obj(
         g,
         t.get::<i64>("source")
