@@ -14,6 +14,7 @@ pub mod layers;
 pub mod log;
 pub mod replace;
 pub mod run;
+pub mod save_check;
 pub mod state;
 pub mod trigger;
 pub mod value;

@@ -357,9 +357,16 @@ impl Game {
                 "answer out of range".into(),
             )));
         };
-        let ai = opt.value.get("action").and_then(Value::as_int).unwrap_or(0) as usize;
+        let ai = opt.value.get("action").and_then(Value::as_int).unwrap_or(0);
         let args = opt.value.get("args").cloned().unwrap_or_default();
-        let a = &defs.game.actions[ai];
+        let Some(a) = usize::try_from(ai)
+            .ok()
+            .and_then(|i| defs.game.actions.get(i))
+        else {
+            return Err(Fail::Run(RunError::Definition(format!(
+                "a recorded answer names action {ai}, which the game does not have"
+            ))));
+        };
         if let Some(h) = &a.perform {
             host.call(self, h, &[Value::Int(tp as i64 + 1), args])?;
         }
