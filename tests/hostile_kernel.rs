@@ -202,6 +202,24 @@ fn kernel_allocations_are_budgeted() {
     );
 }
 
+/// Items 3–4: 1,000 continuous effects that each depend on the others (809.3a trials for every
+/// pair): the expression steps between two decisions run out and the game stops naming the card.
+#[test]
+fn mutually_dependent_effects_are_stopped() {
+    let code = "for i = 1, 1000 do k.add_effect{source = self, applies_to = 'points > 0 and zone == \"board\"', modify = {{field = 'points', add = 1}}} end";
+    let dir = race(
+        "dependent",
+        &card("H-X", &on("依存", "手番", code)),
+        "H-X",
+        |t| t,
+    );
+    let e = play(&dir, 1).0.expect_err("the game stops");
+    assert!(
+        e.contains("card H-X 悪意H-X") && e.contains("expressions took more than 10000000 steps"),
+        "{e}"
+    );
+}
+
 /// Item 5: a card that triggers on the event it raises loops without a decision: an error
 /// naming the card, or the draw the game declares for a loop nobody can stop.
 #[test]

@@ -159,6 +159,11 @@ impl Game {
         }
     }
 
+    /// Whether a limit has tripped (the game stops at its next step).
+    pub(crate) fn budget_tripped(&self) -> bool {
+        self.budget.tripped.borrow().is_some()
+    }
+
     /// Expression steps left between two decisions, for one evaluation.
     pub(crate) fn expr_allowance(&self) -> u64 {
         MAX_EXPR_STEPS

@@ -409,11 +409,13 @@ impl Game {
             return 0;
         }
         let depends = |b: usize, a: usize| -> bool {
-            // B can depend on A only if B's expressions mention a field A changes.
-            if !lives[a]
-                .changes
-                .iter()
-                .any(|(f, _)| lives[b].reads.iter().any(|r| r == f))
+            // B can depend on A only if B's expressions mention a field A changes. Once a
+            // budget has tripped the game stops at its next step: no more trials.
+            if self.budget_tripped()
+                || !lives[a]
+                    .changes
+                    .iter()
+                    .any(|(f, _)| lives[b].reads.iter().any(|r| r == f))
             {
                 return false;
             }
