@@ -354,3 +354,58 @@ fn deep_recursion_in_sim_workers_is_a_card_error() {
     );
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// Determinism: budgets count steps from each decision, so a game whose cards meet limits plays
+/// the same whether it runs straight through, or is saved and restored at every decision with
+/// every player's view built in between (views compute characteristics outside the count).
+#[test]
+fn budgets_do_not_depend_on_saves_or_views() {
+    let flood = on(
+        "効果二万",
+        "手番",
+        "for i = 1, 20000 do k.add_effect{source = self, applies_to = 'points > 0', modify = {{field = 'points', add = 1}}} end",
+    ) + &on("事象洪水", "手番", "for i = 1, 50000 do k.event('無') end");
+    for (name, cards) in [
+        ("det-flood", card("H-F", &flood)),
+        (
+            "det-dependent",
+            card(
+                "H-F",
+                &on(
+                    "依存",
+                    "手番",
+                    "for i = 1, 400 do k.add_effect{source = self, applies_to = 'points > 0', modify = {{field = 'points', add = 1}}} end",
+                ),
+            ),
+        ),
+    ] {
+        let dir = race(name, &cards, "H-F", |t| t);
+        let (straight, g) = play(&dir, 2);
+        let b = Bundle::load(&dir).expect("loads");
+        let d = b.deck("low").expect("deck");
+        let mut g2 = b.new_game([&d, &d], 2);
+        let mut agents = [RandomAgent::new(2), RandomAgent::new(9)];
+        let resumed = loop {
+            match g2.advance(&b.host) {
+                Err(e) => break Err(e.to_string()),
+                Ok(Status::Over(o)) => break Ok(o),
+                Ok(Status::Decide) => {
+                    for p in 0..2 {
+                        let _ = g2.view(Some(p));
+                        let _ = g2.board_text(Some(p));
+                    }
+                    let json = serde_json::to_string(&g2.save()).expect("saves");
+                    g2 = Game::restore(b.defs.clone(), serde_json::from_str(&json).expect("reads"))
+                        .expect("restores");
+                    for p in g2.waiting_for() {
+                        let picks = agents[p as usize].pick(&g2, p);
+                        g2.submit(p, picks).expect("legal");
+                    }
+                }
+            }
+        };
+        assert_eq!(straight, resumed, "{name}");
+        let text = |g: &Game| g.log.iter().map(|l| l.text.clone()).collect::<Vec<_>>();
+        assert_eq!(text(&g), text(&g2), "{name}");
+    }
+}

@@ -76,6 +76,12 @@ pub struct Budget {
     effects: u32,
     delayed: u32,
     expr_steps: Cell<u64>,
+    /// Evaluations that ran out of steps (characteristics computed then are not cached).
+    exhausted: Cell<u64>,
+    /// The state generation whose characteristics this stretch has paid for.
+    charged_gen: Cell<Option<u64>>,
+    /// Inside `advance` (outside it, views and agents evaluate without stretch counters).
+    pub(crate) in_stretch: bool,
     /// The card hook that ran last, for the error when the game declares no loop clause.
     last_hook: Option<String>,
     /// A limit met where no error can be returned (an expression in a condition): the
@@ -153,6 +159,9 @@ impl Game {
 
     /// Stops the game at the next step with `e` (from code that cannot return an error).
     pub(crate) fn trip(&self, e: RunError) {
+        if !self.budget.in_stretch {
+            return;
+        }
         let mut t = self.budget.tripped.borrow_mut();
         if t.is_none() {
             *t = Some(e);
@@ -166,14 +175,57 @@ impl Game {
 
     /// Expression steps left between two decisions, for one evaluation.
     pub(crate) fn expr_allowance(&self) -> u64 {
+        if !self.budget.in_stretch {
+            return fuda_grammar::MAX_STEPS;
+        }
         MAX_EXPR_STEPS
             .saturating_sub(self.budget.expr_steps.get())
             .min(fuda_grammar::MAX_STEPS)
     }
 
-    pub(crate) fn charge_expr(&self, used: u64) {
-        let s = &self.budget.expr_steps;
-        s.set(s.get().saturating_add(used));
+    pub(crate) fn charge_expr(&self, used: u64, exhausted: bool) {
+        let b = &self.budget;
+        b.expr_steps.set(b.expr_steps.get().saturating_add(used));
+        if exhausted {
+            b.exhausted.set(b.exhausted.get() + 1);
+        }
+    }
+
+    /// Expression steps charged so far and evaluations that ran out, to measure one
+    /// computation of characteristics.
+    pub(crate) fn expr_mark(&self) -> (u64, u64) {
+        (self.budget.expr_steps.get(), self.budget.exhausted.get())
+    }
+
+    /// Whether cached characteristics of generation `gen`, which took `cost` expression steps
+    /// to compute, may be used now. A stretch pays for each generation it uses once, cached or
+    /// not, so the counts do not depend on what views or an earlier stretch computed (a
+    /// restored game counts as the original); when they do not fit, the caller recomputes and
+    /// meets the limit exactly where a fresh computation would.
+    pub(crate) fn use_cached_chars(&self, gen: u64, cost: u64) -> bool {
+        let b = &self.budget;
+        if !b.in_stretch || b.charged_gen.get() == Some(gen) {
+            return true;
+        }
+        if b.expr_steps.get().saturating_add(cost) > MAX_EXPR_STEPS {
+            return false;
+        }
+        b.expr_steps.set(b.expr_steps.get() + cost);
+        b.charged_gen.set(Some(gen));
+        true
+    }
+
+    /// After computing the characteristics of generation `gen` from `mark`: their cost, and
+    /// whether they may be cached (no evaluation ran out of steps).
+    pub(crate) fn chars_computed(&self, gen: u64, mark: (u64, u64)) -> (u64, bool) {
+        let b = &self.budget;
+        if b.in_stretch {
+            b.charged_gen.set(Some(gen));
+        }
+        (
+            b.expr_steps.get().saturating_sub(mark.0),
+            b.exhausted.get() == mark.1,
+        )
     }
 
     /// Whether the stretch allowance (not one evaluation's) is what ran out.

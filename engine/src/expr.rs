@@ -75,9 +75,12 @@ impl GameEnv<'_> {
     ) -> Result<V, fuda_grammar::EvalError> {
         let g = self.game;
         let (r, used) = fuda_grammar::eval_counted(expr, scope, g.expr_allowance());
-        g.charge_expr(used);
+        let exhausted = r
+            .as_ref()
+            .is_err_and(|e| e.message.starts_with(fuda_grammar::BUDGET_EXHAUSTED));
+        g.charge_expr(used, exhausted);
         if let Err(e) = &r {
-            if e.message.starts_with(fuda_grammar::BUDGET_EXHAUSTED) {
+            if exhausted {
                 let what = if g.expr_stretch_spent() {
                     format!(
                         "expressions took more than {} steps since the last decision",

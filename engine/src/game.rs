@@ -79,7 +79,9 @@ pub struct Game {
     /// Set when a hook asked a question that has no recorded answer.
     pub(crate) interrupted: Option<Decision>,
     /// Characteristics computed for the state's `generation` (derived, never saved).
-    pub(crate) chars_cache: std::cell::RefCell<Option<(u64, Arc<crate::layers::Chars>)>>,
+    /// (generation, expression steps they took, characteristics).
+    #[allow(clippy::type_complexity)]
+    pub(crate) chars_cache: std::cell::RefCell<Option<(u64, u64, Arc<crate::layers::Chars>)>>,
     /// What the play since the last decision used (derived, never saved; see `budget`).
     pub(crate) budget: crate::budget::Budget,
 }

@@ -87,13 +87,18 @@ impl Game {
 
     /// The characteristics of all cards now (cached until the state changes).
     pub fn characteristics(&self) -> Arc<Chars> {
-        if let Some((gen, c)) = &*self.chars_cache.borrow() {
-            if *gen == self.st.generation {
+        let gen = self.st.generation;
+        if let Some((g, cost, c)) = &*self.chars_cache.borrow() {
+            if *g == gen && self.use_cached_chars(gen, *cost) {
                 return Arc::clone(c);
             }
         }
+        let mark = self.expr_mark();
         let chars = Arc::new(self.compute_chars());
-        *self.chars_cache.borrow_mut() = Some((self.st.generation, Arc::clone(&chars)));
+        let (cost, complete) = self.chars_computed(gen, mark);
+        if complete {
+            *self.chars_cache.borrow_mut() = Some((gen, cost, Arc::clone(&chars)));
+        }
         chars
     }
 

@@ -17,10 +17,17 @@ pub const MAX_RULE_CHECK_PASSES: u32 = 10_000;
 impl Game {
     /// Runs until a player must decide or the game ends (the process/response loop).
     pub fn advance(&mut self, host: &dyn Host) -> Result<Status, RunError> {
-        let defs = Arc::clone(&self.defs);
-        let program = &defs.game.program;
         // A new stretch of play: the budgets count from here to the next decision.
         self.reset_budget();
+        self.budget.in_stretch = true;
+        let r = self.run_stretch(host);
+        self.budget.in_stretch = false;
+        r
+    }
+
+    fn run_stretch(&mut self, host: &dyn Host) -> Result<Status, RunError> {
+        let defs = Arc::clone(&self.defs);
+        let program = &defs.game.program;
         loop {
             if let Some(o) = &self.st.outcome {
                 return Ok(Status::Over(o.clone()));
