@@ -178,6 +178,14 @@ fn a_heavy_applies_to_is_stopped_naming_the_card() {
 /// card; the card's action is cancelled and the game goes on to its end.
 #[test]
 fn kernel_allocations_are_budgeted() {
+    // Early turns only (each card on the board attacks every turn otherwise: slow in debug).
+    let on = |name: &str, when: &str, code: &str| {
+        on(
+            name,
+            when,
+            &format!("if k.turn() > 3 then return end\n{code}"),
+        )
+    };
     let abilities = on(
         "効果二万",
         "手番",
@@ -186,7 +194,13 @@ fn kernel_allocations_are_budgeted() {
         + "      - name: 芽\n        kind: delayed\n        when: 無\n        effect: |\n          k.log('', 'sprout')\n"
         + &on("巨大ログ", "手番", "k.log('', string.rep('x', 16 * 1024 * 1024))")
         + &on("ログ洪水", "手番", "for i = 1, 200000 do k.log('', 'x') end")
-        + &on("事象洪水", "手番", "for i = 1, 50000 do k.event('無') end");
+        + &on("事象洪水", "手番", "for i = 1, 50000 do k.event('無') end")
+        + &on(
+            "巨大データ",
+            "手番",
+            "local t = {} for i = 1, 100 do t[i] = string.rep('x', 10000) end\nfor i = 1, 900 do k.delay(self, '芽', t) end",
+        )
+        + &on("巨大理由", "手番", "k.lose(controller, 'R0', string.rep('x', 9 * 1024 * 1024))");
     let dir = race("alloc", &card("H-F", &abilities), "H-F", |t| t);
     let (r, g) = play(&dir, 1);
     r.expect("the game ends by its rules");
@@ -196,6 +210,8 @@ fn kernel_allocations_are_budgeted() {
     assert_card_error(&errors, "H-F", "巨大ログ", "longer than the limit of 4096");
     assert_card_error(&errors, "H-F", "ログ洪水", "k.log lines");
     assert_card_error(&errors, "H-F", "事象洪水", "k.event calls");
+    assert_card_error(&errors, "H-F", "巨大データ", "bytes of data");
+    assert_card_error(&errors, "H-F", "巨大理由", "bytes of data");
     assert!(
         g.st.effects.is_empty() && g.st.delayed.is_empty(),
         "all undone"

@@ -19,6 +19,9 @@ pub const MAX_LOG_LINE: usize = 4096;
 pub const MAX_LOG_LINES: u32 = 100_000;
 /// Bytes of `k.log` text between two decisions.
 pub const MAX_LOG_BYTES: u64 = 4 << 20;
+/// Bytes of data scripts hand the kernel to keep between two decisions: event and delayed
+/// trigger data, continuous effects, choice labels and values, loss reasons.
+pub const MAX_DATA_BYTES: u64 = 8 << 20;
 /// `k.event` calls between two decisions.
 pub const MAX_EVENTS: u32 = 10_000;
 /// Continuous effects created (`k.add_effect`) between two decisions.
@@ -61,6 +64,8 @@ impl Default for LoopLimit {
 pub enum Charge {
     /// A `k.log` line of this many bytes.
     Log(usize),
+    /// Data of about this many bytes ([`crate::value::Value::approx_size`]).
+    Data(usize),
     Event,
     Effect,
     Delayed,
@@ -72,6 +77,7 @@ pub struct Budget {
     steps: u64,
     logs: u32,
     log_bytes: u64,
+    data_bytes: u64,
     events: u32,
     effects: u32,
     delayed: u32,
@@ -113,6 +119,15 @@ impl Game {
                     ));
                 }
                 (b.logs, MAX_LOG_LINES, "k.log lines")
+            }
+            Charge::Data(len) => {
+                b.data_bytes = b.data_bytes.saturating_add(len as u64);
+                if b.data_bytes > MAX_DATA_BYTES {
+                    return Err(format!(
+                        "more than {MAX_DATA_BYTES} bytes of data handed to the kernel since the last decision (the limit)"
+                    ));
+                }
+                return Ok(());
             }
             Charge::Event => {
                 b.events = b.events.saturating_add(1);

@@ -2,7 +2,7 @@
 use super::*;
 use mlua::{Lua, Table};
 
-use fuda_engine::budget::MAX_OPTIONS;
+use fuda_engine::budget::{Charge, MAX_OPTIONS};
 use fuda_engine::{Opt, Value};
 
 /// The options table of a choice: `{prompt=, clause=, min=, max=}`.
@@ -36,6 +36,14 @@ fn count(v: Option<i64>) -> u16 {
     v.unwrap_or(1).clamp(0, u16::MAX as i64) as u16
 }
 
+/// What a choice's options cost the data budget (labels and values, and the prompt).
+fn options_size(options: &[Opt]) -> usize {
+    options
+        .iter()
+        .map(|o| o.label.len() + o.value.approx_size())
+        .sum()
+}
+
 /// A recorded pick that does not fit the question (a tampered or foreign save).
 fn bad_pick() -> mlua::Error {
     err("a recorded answer names an option that does not exist")
@@ -64,6 +72,8 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                         value: Value::Int(h),
                     });
                 }
+                g.charge(Charge::Data(prompt.len() + options_size(&options)))
+                    .map_err(err)?;
                 let picks = g
                     .choose(
                         pl,
@@ -119,6 +129,8 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                 }
                 let picks = with(lua, |g| {
                     let pl = player(g, p)?;
+                    g.charge(Charge::Data(prompt.len() + options_size(&options)))
+                        .map_err(err)?;
                     g.choose(
                         pl,
                         &prompt,
@@ -165,6 +177,8 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                 .collect();
             with(lua, |g| {
                 let pl = player(g, p)?;
+                g.charge(Charge::Data(prompt.len() + options_size(&options)))
+                    .map_err(err)?;
                 let picks = g
                     .choose(pl, &prompt, clause.as_deref(), options, 1, 1)
                     .map_err(fail)?;
@@ -181,6 +195,8 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                 let pl = player(g, p)?;
                 let mut left = cards.clone();
                 let mut out = Vec::new();
+                g.charge(Charge::Data(prompt.len() * cards.len()))
+                    .map_err(err)?;
                 while left.len() > 1 {
                     let mut options = Vec::new();
                     for &h in &left {

@@ -159,6 +159,8 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         "lose",
         lua.create_function(|lua, (p, clause, reason): (i64, String, String)| {
             with(lua, |g| {
+                g.charge(Charge::Data(clause.len() + reason.len()))
+                    .map_err(err)?;
                 let p = player(g, p)?;
                 g.lose(p, &clause, &reason);
                 Ok(())
@@ -213,6 +215,8 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             };
             with(lua, |g| {
                 g.charge(Charge::Event).map_err(err)?;
+                g.charge(Charge::Data(name.len() + data.approx_size()))
+                    .map_err(err)?;
                 g.raise(&name, data);
                 Ok(())
             })
@@ -229,6 +233,8 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                 };
                 with(lua, |g| {
                     g.charge(Charge::Delayed).map_err(err)?;
+                    g.charge(Charge::Data(name.len() + data.approx_size()))
+                        .map_err(err)?;
                     let id = ObjId::from_handle(h)
                         .ok_or_else(|| err(format!("{h} is not a card handle")))?;
                     let controller =
@@ -375,6 +381,25 @@ fn add_effect(g: &mut Game, t: &Table) -> R<bool> {
     let label = t
         .get::<Option<String>>("label")?
         .unwrap_or_else(|| g.name(source.card).to_string());
+    let size = label.len()
+        + match &scope {
+            Scope::Locked(ids) => 8 * ids.len(),
+            Scope::Dynamic(src) => src.len(),
+        }
+        + changes
+            .iter()
+            .map(|(f, op)| {
+                f.len()
+                    + match op {
+                        Op::Set(v) | Op::Grant(v) | Op::Remove(v) => v.approx_size(),
+                        Op::Add(_) => 8,
+                    }
+            })
+            .sum::<usize>();
+    g.charge(Charge::Data(size)).map_err(err)?;
+    let while_cond: Option<String> = t.get("while")?;
+    g.charge(Charge::Data(while_cond.as_ref().map_or(0, String::len)))
+        .map_err(err)?;
     g.add_effect(Effect {
         source,
         controller,
@@ -382,7 +407,7 @@ fn add_effect(g: &mut Game, t: &Table) -> R<bool> {
         scope,
         changes,
         duration,
-        while_cond: t.get("while")?,
+        while_cond,
         label,
     })
     .map_err(err)
