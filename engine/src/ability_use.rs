@@ -182,7 +182,7 @@ impl Game {
             .iter_mut()
             .find(|u| u.source == card && u.ability as usize == ability)
         {
-            Some(u) => u.count += 1,
+            Some(u) => u.count = u.count.saturating_add(1),
             None => self.st.uses.push(AbilityUse {
                 source: card,
                 ability: ability as u16,

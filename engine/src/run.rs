@@ -344,6 +344,13 @@ impl Game {
                     "no legal action in group \"{group}\""
                 ))));
             }
+            if options.len() > crate::budget::MAX_OPTIONS {
+                return Err(Fail::Run(RunError::Definition(format!(
+                    "{} actions in group \"{group}\": more than the limit of {} options",
+                    options.len(),
+                    crate::budget::MAX_OPTIONS
+                ))));
+            }
             Some(Decision {
                 players: vec![tp],
                 kind: DecisionKind::Action,

@@ -104,13 +104,19 @@ fn check_refs(defs: &Defs, st: &State) -> Result<(), String> {
         return Err("a continuous effect names an unknown player".into());
     }
     if st.lki.len() > n
-        || st
-            .lki
-            .iter()
-            .flatten()
-            .any(|l| l.obj.def as usize >= defs.cards.cards.len())
+        || st.lki.iter().flatten().any(|l| {
+            let o = &l.obj;
+            o.def as usize >= defs.cards.cards.len()
+                || o.zone.0 >= g.zone_instances
+                || o.owner >= g.players
+                || o.controller >= g.players
+                || o.orientation as usize >= g.orientations.len().max(1)
+        })
     {
         return Err("last-known information names unknown cards".into());
+    }
+    if st.objects.iter().any(|o| o.counters.iter().any(|&c| c < 0)) {
+        return Err("a counter is below 0".into());
     }
     if st.temp_reveals.iter().any(|(id, _)| id.card as usize >= n) {
         return Err("a reveal names an unknown card".into());
