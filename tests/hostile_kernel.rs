@@ -218,7 +218,7 @@ fn kernel_allocations_are_budgeted() {
     );
 }
 
-/// Items 3–4: 1,000 continuous effects that each depend on the others (809.3a trials for every
+/// Items 3–4: 1,000 continuous effects that each depend on the others (dependency trials for every
 /// pair): the expression steps between two decisions run out and the game stops naming the card.
 #[test]
 fn mutually_dependent_effects_are_stopped() {
