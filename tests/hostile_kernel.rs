@@ -369,6 +369,11 @@ fn deep_recursion_in_sim_workers_is_a_card_error() {
         "killed by a signal (a crashed worker): {err}"
     );
     assert!(!err.contains("panicked"), "{err}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && text.contains("script errors: "),
+        "{text}{err}"
+    );
 }
 
 /// Determinism: budgets count steps from each decision, so a game whose cards meet limits plays
