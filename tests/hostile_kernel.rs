@@ -200,7 +200,12 @@ fn kernel_allocations_are_budgeted() {
             "手番",
             "local t = {} for i = 1, 100 do t[i] = string.rep('x', 10000) end\nfor i = 1, 900 do k.delay(self, '芽', t) end",
         )
-        + &on("巨大理由", "手番", "k.lose(controller, 'R0', string.rep('x', 9 * 1024 * 1024))");
+        + &on("巨大理由", "手番", "k.lose(controller, 'R0', string.rep('x', 9 * 1024 * 1024))")
+        + &on(
+            "十万対象",
+            "手番",
+            "local t = {} for i = 1, 100000 do t[i] = self end\nk.add_effect{source = self, targets = t, modify = {{field = 'points', add = 1}}}",
+        );
     let dir = race("alloc", &card("H-F", &abilities), "H-F", |t| t);
     let (r, g) = play(&dir, 1);
     r.expect("the game ends by its rules");
@@ -212,6 +217,12 @@ fn kernel_allocations_are_budgeted() {
     assert_card_error(&errors, "H-F", "事象洪水", "k.event calls");
     assert_card_error(&errors, "H-F", "巨大データ", "bytes of data");
     assert_card_error(&errors, "H-F", "巨大理由", "bytes of data");
+    assert_card_error(
+        &errors,
+        "H-F",
+        "十万対象",
+        "more than the 20 cards in the game",
+    );
     assert!(
         g.st.effects.is_empty() && g.st.delayed.is_empty(),
         "all undone"

@@ -22,6 +22,9 @@ pub const MAX_LOG_BYTES: u64 = 4 << 20;
 /// Bytes of data scripts hand the kernel to keep between two decisions: event and delayed
 /// trigger data, continuous effects, choice labels and values, loss reasons.
 pub const MAX_DATA_BYTES: u64 = 8 << 20;
+/// Bytes of data in one thing a script asks the kernel to keep (an event's or a delayed
+/// trigger's data, a continuous effect), so what lives on in the state stays small.
+pub const MAX_ITEM_BYTES: usize = 16 << 10;
 /// `k.event` calls between two decisions.
 pub const MAX_EVENTS: u32 = 10_000;
 /// Continuous effects created (`k.add_effect`) between two decisions.
@@ -66,6 +69,8 @@ pub enum Charge {
     Log(usize),
     /// Data of about this many bytes ([`crate::value::Value::approx_size`]).
     Data(usize),
+    /// Data of one event, delayed trigger or continuous effect: also at most [`MAX_ITEM_BYTES`].
+    Item(usize),
     Event,
     Effect,
     Delayed,
@@ -120,7 +125,12 @@ impl Game {
                 }
                 (b.logs, MAX_LOG_LINES, "k.log lines")
             }
-            Charge::Data(len) => {
+            Charge::Item(len) if len > MAX_ITEM_BYTES => {
+                return Err(format!(
+                    "{len} bytes of data in one event, delayed trigger or effect (the limit is {MAX_ITEM_BYTES})"
+                ));
+            }
+            Charge::Item(len) | Charge::Data(len) => {
                 b.data_bytes = b.data_bytes.saturating_add(len as u64);
                 if b.data_bytes > MAX_DATA_BYTES {
                     return Err(format!(

@@ -80,6 +80,11 @@ impl Game {
         }
         let mut i = 0;
         while i < self.st.delayed.len() {
+            // Only a delayed trigger waiting for this event is copied (its data may be large).
+            if self.st.delayed[i].event != name {
+                i += 1;
+                continue;
+            }
             let d = self.st.delayed[i].clone();
             let ability = &defs.cards.cards[d.def as usize].abilities[d.ability as usize];
             if d.event == name

@@ -215,7 +215,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             };
             with(lua, |g| {
                 g.charge(Charge::Event).map_err(err)?;
-                g.charge(Charge::Data(name.len() + data.approx_size()))
+                g.charge(Charge::Item(name.len() + data.approx_size()))
                     .map_err(err)?;
                 g.raise(&name, data);
                 Ok(())
@@ -233,7 +233,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                 };
                 with(lua, |g| {
                     g.charge(Charge::Delayed).map_err(err)?;
-                    g.charge(Charge::Data(name.len() + data.approx_size()))
+                    g.charge(Charge::Item(name.len() + data.approx_size()))
                         .map_err(err)?;
                     let id = ObjId::from_handle(h)
                         .ok_or_else(|| err(format!("{h} is not a card handle")))?;
@@ -335,6 +335,13 @@ fn add_effect(g: &mut Game, t: &Table) -> R<bool> {
             t.get::<Option<Vec<i64>>>("targets")?,
             t.get::<Option<String>>("applies_to")?,
         ) {
+            (Some(hs), None) if hs.len() > g.st.objects.len() => {
+                return Err(err(format!(
+                    "add_effect: {} targets, more than the {} cards in the game",
+                    hs.len(),
+                    g.st.objects.len()
+                )))
+            }
             (Some(hs), None) => Scope::Locked(hs.into_iter().map(|h| obj(g, h)).collect::<R<_>>()?),
             (None, Some(src)) => Scope::Dynamic(src),
             _ => return Err(err(
@@ -396,10 +403,11 @@ fn add_effect(g: &mut Game, t: &Table) -> R<bool> {
                     }
             })
             .sum::<usize>();
-    g.charge(Charge::Data(size)).map_err(err)?;
     let while_cond: Option<String> = t.get("while")?;
-    g.charge(Charge::Data(while_cond.as_ref().map_or(0, String::len)))
-        .map_err(err)?;
+    g.charge(Charge::Item(
+        size + while_cond.as_ref().map_or(0, String::len),
+    ))
+    .map_err(err)?;
     g.add_effect(Effect {
         source,
         controller,
