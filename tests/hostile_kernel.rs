@@ -292,6 +292,23 @@ fn a_program_without_decisions_ends() {
     }
 }
 
+/// A deck of four billion cards is refused when it loads (it would overflow the card count).
+#[test]
+fn a_huge_deck_is_refused() {
+    let dir = race("huge-deck", "", "N2", |t| t);
+    std::fs::write(
+        dir.join("decks/low.yaml"),
+        "name: x\ncards: { N1: 4000000000, N2: 4000000000 }\n",
+    )
+    .expect("write");
+    let b = Bundle::load(&dir).expect("loads");
+    let e = b.deck("low").map(|_| ()).expect_err("refused");
+    assert!(
+        e.to_string().contains("more than the limit of 30000"),
+        "{e}"
+    );
+}
+
 /// Item 6: a tampered save is refused on restore, or stops with an error when it plays; never
 /// an index out of bounds.
 #[test]

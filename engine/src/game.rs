@@ -128,6 +128,10 @@ impl Game {
             let zone = g.zone_id(deck_zone, p as PlayerId, 0);
             for &(card, n) in &deck.cards {
                 for _ in 0..n {
+                    // Card indices are u16; decks are checked far below this on loading.
+                    if st.objects.len() >= u16::MAX as usize {
+                        break;
+                    }
                     let idx = st.objects.len() as u16;
                     st.objects.push(Obj {
                         def: card as u16,
