@@ -182,7 +182,7 @@ impl Game {
             .iter_mut()
             .find(|u| u.source == card && u.ability as usize == ability)
         {
-            Some(u) => u.count += 1,
+            Some(u) => u.count = u.count.saturating_add(1),
             None => self.st.uses.push(AbilityUse {
                 source: card,
                 ability: ability as u16,
@@ -233,6 +233,8 @@ impl Game {
         args: &[Value],
         check: &dyn Fn(&Game, &Value) -> Result<(), String>,
     ) -> Result<Option<Value>, Fail> {
+        self.step();
+        self.note_hook(hook);
         let before = self.st.clone();
         let log_len = self.log.len();
         self.st.card_hook_depth += 1;

@@ -60,9 +60,47 @@ pub fn to_grammar(v: &Value) -> V {
 }
 
 impl GameEnv<'_> {
+    /// Evaluates within the game's expression budget (`budget`): one evaluation over its
+    /// steps stops the game with an error naming the card and ability the expression is from.
+    fn eval(&self, expr: &Expr, src: &str) -> Result<V, fuda_grammar::EvalError> {
+        self.eval_in(expr, src, self)
+    }
+
+    /// [`GameEnv::eval`] in a scope built on this environment (e.g. `where`'s item scope).
+    pub fn eval_in(
+        &self,
+        expr: &Expr,
+        src: &str,
+        scope: &dyn fuda_grammar::Env,
+    ) -> Result<V, fuda_grammar::EvalError> {
+        let g = self.game;
+        let (r, used) = fuda_grammar::eval_counted(expr, scope, g.expr_allowance());
+        let exhausted = r
+            .as_ref()
+            .is_err_and(|e| e.message.starts_with(fuda_grammar::BUDGET_EXHAUSTED));
+        g.charge_expr(used, exhausted);
+        if let Err(e) = &r {
+            if exhausted {
+                let what = if g.expr_stretch_spent() {
+                    format!(
+                        "expressions took more than {} steps since the last decision",
+                        crate::budget::MAX_EXPR_STEPS
+                    )
+                } else {
+                    e.message.clone()
+                };
+                g.trip(crate::error::RunError::Script {
+                    hook: expr_origin(g, self.this, src),
+                    message: format!("{what} in `{src}`"),
+                });
+            }
+        }
+        r
+    }
+
     /// Evaluates to a boolean; anything else is an error naming the expression.
     pub fn test(&self, expr: &Expr, src: &str) -> Result<bool, String> {
-        match fuda_grammar::eval(expr, self) {
+        match self.eval(expr, src) {
             Ok(V::Bool(b)) => Ok(b),
             Ok(other) => Err(format!(
                 "`{src}` should be true or false, got {}",
@@ -73,7 +111,7 @@ impl GameEnv<'_> {
     }
 
     pub fn int(&self, expr: &Expr, src: &str) -> Result<i64, String> {
-        match fuda_grammar::eval(expr, self) {
+        match self.eval(expr, src) {
             Ok(V::Int(i)) => Ok(i),
             Ok(other) => Err(format!(
                 "`{src}` should be a number, got {}",
@@ -184,6 +222,30 @@ impl GameEnv<'_> {
             }
         })
     }
+}
+
+/// Where an expression comes from, for errors: the card and its ability with that expression
+/// (`card GT-101 見張りの斥候 「偵察」 if`), or the card alone, or the game definition.
+fn expr_origin(g: &Game, this: Option<ObjId>, src: &str) -> String {
+    let Some(o) = this.and_then(|id| g.st.objects.get(id.card as usize)) else {
+        return "an expression of the game definition".into();
+    };
+    let Some(card) = g.defs.cards.cards.get(o.def as usize) else {
+        return "an expression".into();
+    };
+    let id = format!("card {} {}", card.named.id, card.named.name);
+    for a in &card.abilities {
+        for (what, e) in [
+            ("if", &a.condition),
+            ("when", &a.when_state),
+            ("applies_to", &a.applies_to),
+        ] {
+            if e.as_ref().is_some_and(|(_, s)| s == src) {
+                return format!("{id} 「{}」 {what}", a.name);
+            }
+        }
+    }
+    id
 }
 
 fn zone_ids(g: &Game) -> String {

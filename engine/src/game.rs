@@ -79,7 +79,11 @@ pub struct Game {
     /// Set when a hook asked a question that has no recorded answer.
     pub(crate) interrupted: Option<Decision>,
     /// Characteristics computed for the state's `generation` (derived, never saved).
-    pub(crate) chars_cache: std::cell::RefCell<Option<(u64, Arc<crate::layers::Chars>)>>,
+    /// (generation, expression steps they took, characteristics).
+    #[allow(clippy::type_complexity)]
+    pub(crate) chars_cache: std::cell::RefCell<Option<(u64, u64, Arc<crate::layers::Chars>)>>,
+    /// What the play since the last decision used (derived, never saved; see `budget`).
+    pub(crate) budget: crate::budget::Budget,
 }
 
 /// A game as saved: everything but the definitions, which are named by id and version.
@@ -106,87 +110,7 @@ pub enum SubmitError {
     Illegal(String),
 }
 
-/// Checks that a state (from a save file) fits the definitions: every index in range and every
-/// physical card in exactly one place — a zone's list or attached to a card (302.1).
-pub fn check_state(defs: &Defs, st: &State) -> Result<(), String> {
-    let g = &defs.game;
-    let n = st.objects.len();
-    if n > u16::MAX as usize {
-        return Err(format!("{n} cards"));
-    }
-    if st.zones.len() != g.zone_instances as usize {
-        return Err(format!(
-            "{} zones, the game has {}",
-            st.zones.len(),
-            g.zone_instances
-        ));
-    }
-    if st.players.len() != g.players as usize
-        || st
-            .players
-            .iter()
-            .any(|p| p.vars.len() != g.player_vars.len())
-        || st.game_vars.len() != g.game_vars.len()
-    {
-        return Err("players or variables do not match the game".into());
-    }
-    if st.turn_player >= g.players || st.first_player.is_some_and(|p| p >= g.players) {
-        return Err("unknown turn player".into());
-    }
-    if st.pc as usize >= g.program.instrs.len().max(1) {
-        return Err(format!("program counter {} out of range", st.pc));
-    }
-    let phase = match st.phase {
-        Some(p) => Some(
-            g.phase_names
-                .get(p as usize)
-                .ok_or_else(|| format!("unknown phase {p}"))?,
-        ),
-        None => None,
-    };
-    if let Some(s) = st.step {
-        if phase.is_none_or(|ph| s as usize >= ph.steps.len()) {
-            return Err(format!("unknown step {s}"));
-        }
-    }
-    for (c, o) in st.objects.iter().enumerate() {
-        if o.def as usize >= defs.cards.cards.len() {
-            return Err(format!("card {c} has an unknown definition {}", o.def));
-        }
-        if o.zone.0 >= g.zone_instances || o.owner >= g.players || o.controller >= g.players {
-            return Err(format!("card {c} has an unknown zone or player"));
-        }
-        if o.orientation as usize >= g.orientations.len().max(1) {
-            return Err(format!("card {c} has an unknown orientation"));
-        }
-    }
-    let mut placed = vec![false; n];
-    for (zi, list) in st.zones.iter().enumerate() {
-        for &c in list {
-            let o = st
-                .objects
-                .get(c as usize)
-                .ok_or_else(|| format!("zone {zi} lists card {c}, which does not exist"))?;
-            if placed[c as usize] || o.zone.0 as usize != zi || o.attached_to.is_some() {
-                return Err(format!("card {c} is not in exactly one place"));
-            }
-            placed[c as usize] = true;
-        }
-    }
-    for (c, o) in st.objects.iter().enumerate() {
-        match o.attached_to {
-            Some(u) if placed[c] || u.card as usize >= n || u.card as usize == c => {
-                return Err(format!("card {c} is attached to card {}", u.card));
-            }
-            Some(_) if o.role as usize >= g.roles.len() => {
-                return Err(format!("card {c} has an unknown attachment role"));
-            }
-            None if !placed[c] => return Err(format!("card {c} is in no zone")),
-            _ => {}
-        }
-    }
-    Ok(())
-}
+pub use crate::save_check::check_state;
 
 impl Game {
     /// A new game: each player's deck goes into the game's deck zone, in list order.
@@ -204,6 +128,10 @@ impl Game {
             let zone = g.zone_id(deck_zone, p as PlayerId, 0);
             for &(card, n) in &deck.cards {
                 for _ in 0..n {
+                    // Card indices are u16; decks are checked far below this on loading.
+                    if st.objects.len() >= u16::MAX as usize {
+                        break;
+                    }
                     let idx = st.objects.len() as u16;
                     st.objects.push(Obj {
                         def: card as u16,
@@ -235,6 +163,7 @@ impl Game {
             pending: None,
             interrupted: None,
             chars_cache: Default::default(),
+            budget: Default::default(),
         };
         let name = game.defs.game.named.label();
         game.log_line(
@@ -256,6 +185,7 @@ impl Game {
             pending: None,
             interrupted: None,
             chars_cache: Default::default(),
+            budget: Default::default(),
         };
         std::mem::replace(self, empty)
     }
@@ -301,25 +231,7 @@ impl Game {
                 saved.game, defs.game.id
             ));
         }
-        check_state(&defs, &saved.state)
-            .map_err(|e| format!("the save does not match the loaded game: {e}"))?;
-        if let Some(p) = &saved.pending {
-            if let Some(at) = &p.at {
-                check_state(&defs, at)
-                    .map_err(|e| format!("the save's pending position is broken: {e}"))?;
-            }
-            let d = &p.decision;
-            if d.players.is_empty()
-                || d.players.iter().any(|&pl| pl >= defs.game.players)
-                || p.answers.len() != d.players.len()
-            {
-                return Err("the save's pending decision names no or unknown players".into());
-            }
-        }
-        if let Some(snap) = &saved.journal.snapshot {
-            check_state(&defs, &snap.0)
-                .map_err(|e| format!("the save's journal snapshot is broken: {e}"))?;
-        }
+        crate::save_check::check_save(&defs, &saved)?;
         Ok(Game {
             defs,
             st: saved.state,
@@ -328,6 +240,7 @@ impl Game {
             pending: saved.pending,
             interrupted: None,
             chars_cache: Default::default(),
+            budget: Default::default(),
         })
     }
 
@@ -478,16 +391,33 @@ impl Game {
     /// Asks a decision inside a unit of work: returns the recorded answer when replaying,
     /// otherwise marks the game interrupted so the kernel restores the state and asks.
     pub fn ask(&mut self, decision: Decision) -> Result<(Decision, Answer), Fail> {
+        // A question with players asked (not a replay placeholder) and nothing to choose
+        // was never recorded: the only legal answer is no pick (104.2).
+        let empty = decision.options.is_empty() || decision.max == 0;
+        if empty && !decision.players.is_empty() {
+            let answer = vec![Vec::new(); decision.players.len()];
+            return Ok((decision, answer));
+        }
         if let Some(e) = self.journal.entries.get(self.journal.cursor) {
             let e = e.clone();
+            // A recorded answer must fit the question asked now (a tampered or foreign save).
+            if !decision.players.is_empty()
+                && (e.0.players != decision.players || e.0.options.len() != decision.options.len())
+                || crate::save_check::check_entry(&e.0, &e.1).is_err()
+            {
+                return Err(Fail::Run(crate::error::RunError::Definition(
+                    "a recorded answer does not fit the question asked (a save of another game or version?)"
+                        .into(),
+                )));
+            }
             self.journal.cursor += 1;
             self.log_answer(&e.0, &e.1);
             return Ok(e);
         }
-        if decision.options.is_empty() || decision.max == 0 {
-            // Nothing to choose: the only legal answer is no pick (104.2).
-            let answer = vec![Vec::new(); decision.players.len()];
-            return Ok((decision, answer));
+        if empty {
+            return Err(Fail::Run(crate::error::RunError::Definition(
+                "a question to no player while no answer is recorded".into(),
+            )));
         }
         self.interrupted = Some(decision);
         Err(Fail::Interrupt)

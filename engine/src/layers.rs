@@ -48,7 +48,8 @@ impl Chars {
 enum LiveScope {
     This,
     Locked(Vec<ObjId>),
-    Dynamic(Expr),
+    /// The expression and its source text (for errors).
+    Dynamic(Expr, String),
 }
 
 enum LiveOp {
@@ -86,13 +87,18 @@ impl Game {
 
     /// The characteristics of all cards now (cached until the state changes).
     pub fn characteristics(&self) -> Arc<Chars> {
-        if let Some((gen, c)) = &*self.chars_cache.borrow() {
-            if *gen == self.st.generation {
+        let gen = self.st.generation;
+        if let Some((g, cost, c)) = &*self.chars_cache.borrow() {
+            if *g == gen && self.use_cached_chars(gen, *cost) {
                 return Arc::clone(c);
             }
         }
+        let mark = self.expr_mark();
         let chars = Arc::new(self.compute_chars());
-        *self.chars_cache.borrow_mut() = Some((self.st.generation, Arc::clone(&chars)));
+        let (cost, complete) = self.chars_computed(gen, mark);
+        if complete {
+            *self.chars_cache.borrow_mut() = Some((gen, cost, Arc::clone(&chars)));
+        }
         chars
     }
 
@@ -129,7 +135,7 @@ impl Game {
                     source: o.id(card),
                     controller: o.controller,
                     scope: match &a.applies_to {
-                        Some((e, _)) => LiveScope::Dynamic(e.clone()),
+                        Some((e, src)) => LiveScope::Dynamic(e.clone(), src.clone()),
                         None => LiveScope::This,
                     },
                     condition: a.condition.clone(),
@@ -161,7 +167,7 @@ impl Game {
             let scope = match &e.scope {
                 Scope::Locked(ids) => LiveScope::Locked(ids.clone()),
                 Scope::Dynamic(src) => match fuda_grammar::parse(src) {
-                    Ok(x) => LiveScope::Dynamic(x),
+                    Ok(x) => LiveScope::Dynamic(x, src.clone()),
                     Err(_) => continue,
                 },
             };
@@ -195,7 +201,7 @@ impl Game {
     fn note_reads(&self, lives: &mut [Live]) {
         for l in lives.iter_mut() {
             let mut names = Vec::new();
-            if let LiveScope::Dynamic(e) = &l.scope {
+            if let LiveScope::Dynamic(e, _) = &l.scope {
                 idents(e, &mut names);
             }
             if let Some((e, _)) = &l.condition {
@@ -270,7 +276,7 @@ impl Game {
                 .collect(),
             // Cards in hidden zones (e.g. the deck) are skipped: nobody can observe them, and
             // they get the effects the moment they arrive where they are seen (809.4).
-            LiveScope::Dynamic(expr) => (0..self.st.objects.len() as CardIdx)
+            LiveScope::Dynamic(expr, src) => (0..self.st.objects.len() as CardIdx)
                 .filter(|&c| {
                     self.defs
                         .game
@@ -286,7 +292,7 @@ impl Game {
                         item: &item,
                     };
                     matches!(
-                        fuda_grammar::eval(expr, &scope),
+                        env.eval_in(expr, src, &scope),
                         Ok(fuda_grammar::Value::Bool(true))
                     )
                 })
@@ -329,6 +335,7 @@ impl Game {
             for id in &targets {
                 let cur = chars.get(self, id.card, field);
                 let new = match (op, cur, &amount) {
+                    // Saturating: an effect adding a huge amount caps the field (same in every build).
                     (LiveOp::Add(_), Value::Int(x), Some(Value::Int(n))) => {
                         Value::Int(x.saturating_add(*n))
                     }
@@ -407,11 +414,13 @@ impl Game {
             return 0;
         }
         let depends = |b: usize, a: usize| -> bool {
-            // B can depend on A only if B's expressions mention a field A changes.
-            if !lives[a]
-                .changes
-                .iter()
-                .any(|(f, _)| lives[b].reads.iter().any(|r| r == f))
+            // B can depend on A only if B's expressions mention a field A changes. Once a
+            // budget has tripped the game stops at its next step: no more trials.
+            if self.budget_tripped()
+                || !lives[a]
+                    .changes
+                    .iter()
+                    .any(|(f, _)| lives[b].reads.iter().any(|r| r == f))
             {
                 return false;
             }

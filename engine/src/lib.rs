@@ -1,6 +1,7 @@
 //! fuda kernel: zones, objects, turns/phases/steps, the rule-check loop and decisions.
 //! It knows no particular game: a [`def::game::GameDef`] says what the game is.
 pub mod ability_use;
+pub mod budget;
 pub mod card_error;
 pub mod decision;
 pub mod def;
@@ -14,6 +15,7 @@ pub mod layers;
 pub mod log;
 pub mod replace;
 pub mod run;
+pub mod save_check;
 pub mod state;
 pub mod trigger;
 pub mod value;

@@ -10,12 +10,22 @@ use crate::value::Value;
 use indexmap::IndexMap;
 use std::sync::Arc;
 
-/// Passes of one rule check after which it counts as a forced loop (1101.1c).
+/// Passes of one rule check after which it is a loop nobody can stop (e.g. 1101.1c); unlike the
+/// steps of `loop_limit`, passes are kept in the state, so they count across decisions.
 pub const MAX_RULE_CHECK_PASSES: u32 = 10_000;
 
 impl Game {
     /// Runs until a player must decide or the game ends (the process/response loop).
     pub fn advance(&mut self, host: &dyn Host) -> Result<Status, RunError> {
+        // A new stretch of play: the budgets count from here to the next decision.
+        self.reset_budget();
+        self.budget.in_stretch = true;
+        let r = self.run_stretch(host);
+        self.budget.in_stretch = false;
+        r
+    }
+
+    fn run_stretch(&mut self, host: &dyn Host) -> Result<Status, RunError> {
         let defs = Arc::clone(&self.defs);
         let program = &defs.game.program;
         loop {
@@ -24,6 +34,10 @@ impl Game {
             }
             if !self.take_answers() {
                 return Ok(Status::Decide);
+            }
+            self.step();
+            if self.over_budget()? {
+                continue;
             }
             let Some(instr) = program.instrs.get(self.st.pc as usize) else {
                 return Err(RunError::Definition(format!(
@@ -118,6 +132,7 @@ impl Game {
                     true
                 }
             };
+            self.over_budget()?;
             if !done && self.st.outcome.is_none() {
                 return Ok(Status::Decide);
             }
@@ -138,7 +153,8 @@ impl Game {
         self.touch();
         let tp = self.st.turn_player;
         self.st.first_player.get_or_insert(tp);
-        self.st.players[tp as usize].turns += 1;
+        let turns = &mut self.st.players[tp as usize].turns;
+        *turns = turns.saturating_add(1);
         for (i, v) in defs.game.player_vars.iter().enumerate() {
             if v.reset == VarReset::Turn {
                 for p in &mut self.st.players {
@@ -179,6 +195,10 @@ impl Game {
         let defs = Arc::clone(&self.defs);
         let procs = &defs.game.rule_processes;
         loop {
+            self.step();
+            if self.over_budget()? {
+                return Ok(true);
+            }
             let cur = *self
                 .st
                 .rule_check
@@ -191,10 +211,9 @@ impl Game {
                     passes: cur.passes + 1,
                 };
                 if restart.passes > MAX_RULE_CHECK_PASSES {
-                    self.end(Outcome::Draw {
-                        clause: "1101.1c".into(),
-                        reason: format!("ルールチェックが{MAX_RULE_CHECK_PASSES}回を超えて終わらない: 誰も止められないループ (a forced loop nobody can stop)"),
-                    });
+                    self.loop_end(&format!(
+                        "a rule check still acting after {MAX_RULE_CHECK_PASSES} passes"
+                    ))?;
                     return Ok(true);
                 }
                 if cur.pass_acted {
@@ -325,6 +344,13 @@ impl Game {
                     "no legal action in group \"{group}\""
                 ))));
             }
+            if options.len() > crate::budget::MAX_OPTIONS {
+                return Err(Fail::Run(RunError::Definition(format!(
+                    "{} actions in group \"{group}\": more than the limit of {} options",
+                    options.len(),
+                    crate::budget::MAX_OPTIONS
+                ))));
+            }
             Some(Decision {
                 players: vec![tp],
                 kind: DecisionKind::Action,
@@ -345,9 +371,16 @@ impl Game {
                 "answer out of range".into(),
             )));
         };
-        let ai = opt.value.get("action").and_then(Value::as_int).unwrap_or(0) as usize;
+        let ai = opt.value.get("action").and_then(Value::as_int).unwrap_or(0);
         let args = opt.value.get("args").cloned().unwrap_or_default();
-        let a = &defs.game.actions[ai];
+        let Some(a) = usize::try_from(ai)
+            .ok()
+            .and_then(|i| defs.game.actions.get(i))
+        else {
+            return Err(Fail::Run(RunError::Definition(format!(
+                "a recorded answer names action {ai}, which the game does not have"
+            ))));
+        };
         if let Some(h) = &a.perform {
             host.call(self, h, &[Value::Int(tp as i64 + 1), args])?;
         }

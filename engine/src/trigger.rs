@@ -46,6 +46,7 @@ impl Game {
     /// An event happens (a trigger condition occurs, 807.2): every valid triggered ability that
     /// listens to it and whose `if` holds gets one more trigger; matching delayed triggers too.
     pub fn raise(&mut self, name: &str, data: Value) {
+        self.step();
         let defs = Arc::clone(&self.defs);
         let listeners: Vec<(usize, usize)> = defs.cards.triggers_for(name).to_vec();
         // The card the event is about is judged as it was when it happened (807.5).
@@ -79,6 +80,11 @@ impl Game {
         }
         let mut i = 0;
         while i < self.st.delayed.len() {
+            // Only a delayed trigger waiting for this event is copied (its data may be large).
+            if self.st.delayed[i].event != name {
+                i += 1;
+                continue;
+            }
             let d = self.st.delayed[i].clone();
             let ability = &defs.cards.cards[d.def as usize].abilities[d.ability as usize];
             if d.event == name
@@ -165,18 +171,32 @@ impl Game {
             return;
         }
         let name = self.name(source.card).to_string();
+        let max = crate::budget::MAX_PENDING_TRIGGERS;
+        let same = self.st.triggers.iter().position(|t| {
+            t.source == source && t.def == def && t.ability == ability && t.delayed_data.is_none()
+        });
+        let full = match same {
+            Some(i) if delayed.is_none() => self.st.triggers[i].events.len() >= max,
+            _ => self.st.triggers.len() >= max,
+        };
+        if full {
+            // A flood: the game stops with this error at its next step.
+            self.trip(crate::error::RunError::Script {
+                hook: format!(
+                    "card {} {name} 「{}」",
+                    defs.cards.cards[def as usize].named.id, a.name
+                ),
+                message: format!("more than {max} triggers waiting to be played (a trigger flood)"),
+            });
+            return;
+        }
         self.log_line(
             Some("807.2"),
             format!("{name}の「{}」が誘発 (triggers)", a.name),
         );
         if delayed.is_none() {
-            if let Some(t) = self.st.triggers.iter_mut().find(|t| {
-                t.source == source
-                    && t.def == def
-                    && t.ability == ability
-                    && t.delayed_data.is_none()
-            }) {
-                t.count += 1;
+            if let Some(t) = same.and_then(|i| self.st.triggers.get_mut(i)) {
+                t.count = t.count.saturating_add(1);
                 t.events.push(event);
                 return;
             }
@@ -327,6 +347,7 @@ impl Game {
     }
 
     fn resolve_trigger(&mut self, host: &dyn Host, index: usize) -> Result<(), Fail> {
+        self.step();
         let t = &mut self.st.triggers[index];
         t.count -= 1;
         let event = if t.events.is_empty() {

@@ -16,6 +16,17 @@ pub enum Value {
 }
 
 impl Value {
+    /// About how many bytes the value holds (for the kernel's data budget): 16 per item plus
+    /// the text of strings and keys.
+    pub fn approx_size(&self) -> usize {
+        16 + match self {
+            Value::Null | Value::Bool(_) | Value::Int(_) => 0,
+            Value::Str(s) => s.len(),
+            Value::List(l) => l.iter().map(Value::approx_size).sum(),
+            Value::Map(m) => m.iter().map(|(k, v)| k.len() + v.approx_size()).sum(),
+        }
+    }
+
     pub fn as_int(&self) -> Option<i64> {
         match self {
             Value::Int(i) => Some(*i),

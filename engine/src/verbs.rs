@@ -224,7 +224,7 @@ impl Game {
             .get(role as usize)
             .is_some_and(|r| r.face_down);
         let seq = self.st.next_attach_seq;
-        self.st.next_attach_seq += 1;
+        self.st.next_attach_seq = self.st.next_attach_seq.wrapping_add(1);
         let turn = self.st.turn;
         self.remember(c);
         let ts = self.timestamp();
@@ -308,6 +308,21 @@ impl Game {
         (self.st.rng.next_u64() % n as u64) as i64 + 1
     }
 
+    /// A number in `lo..=hi` from the game's RNG, for any bounds (the full i64 range too);
+    /// the same draws as `lo - 1 + random(hi - lo + 1)` where that does not overflow.
+    pub fn random_range(&mut self, lo: i64, hi: i64) -> i64 {
+        if hi < lo {
+            return lo;
+        }
+        let span = (hi as i128 - lo as i128 + 1) as u128;
+        let r = self.st.rng.next_u64();
+        match u64::try_from(span) {
+            Ok(n) => (lo as i128 + (r % n) as i128) as i64,
+            // 2^64 numbers: every draw is one of them.
+            Err(_) => lo.wrapping_add(r as i64),
+        }
+    }
+
     /// Exchanges the zones of two top-level cards (914.1); objects stay the same between areas.
     pub fn swap(&mut self, a: ObjId, b: ObjId) -> Result<bool, Fail> {
         let ca = self.live(a)?;
@@ -364,6 +379,7 @@ impl Game {
         let c = self.live(id)?;
         let v = &mut self.st.objects[c as usize].counters[counter];
         let before = *v as i64;
+        // Saturating: a huge amount fills the counter, it never wraps (same in every build).
         *v = before.saturating_add(n).clamp(0, i32::MAX as i64) as i32;
         let changed = *v as i64 - before;
         self.touch();
@@ -405,6 +421,13 @@ impl Game {
         min: u16,
         max: u16,
     ) -> Result<Vec<u16>, Fail> {
+        if options.len() > crate::budget::MAX_OPTIONS {
+            return Err(Fail::Run(RunError::Definition(format!(
+                "a choice of {} options is more than the limit of {}",
+                options.len(),
+                crate::budget::MAX_OPTIONS
+            ))));
+        }
         let max = max.min(options.len() as u16);
         let min = min.min(max);
         let d = Decision {

@@ -6,9 +6,59 @@ use crate::env::{Env, ItemScope};
 use crate::error::EvalError;
 use crate::value::Value;
 
-/// Evaluates `expr` against `env`.
+/// Steps one evaluation may take: one per node evaluated and one per item a `where` visits.
+/// Nested `where`s over large zones multiply; past this the evaluation stops with
+/// [`BUDGET_EXHAUSTED`] in its message (it never hangs the game).
+pub const MAX_STEPS: u64 = 100_000;
+
+/// The start of the message of an evaluation that ran out of steps.
+pub const BUDGET_EXHAUSTED: &str = "expression budget exhausted";
+
+/// Evaluates `expr` against `env` within [`MAX_STEPS`].
 pub fn eval(expr: &Expr, env: &dyn Env) -> Result<Value, EvalError> {
+    eval_within(expr, env, MAX_STEPS)
+}
+
+/// Evaluates `expr` against `env` within `max_steps` steps.
+pub fn eval_within(expr: &Expr, env: &dyn Env, max_steps: u64) -> Result<Value, EvalError> {
+    eval_counted(expr, env, max_steps).0
+}
+
+/// Like [`eval_within`], also returning how many steps the evaluation took.
+pub fn eval_counted(expr: &Expr, env: &dyn Env, max_steps: u64) -> (Result<Value, EvalError>, u64) {
+    let mut steps = Steps {
+        left: max_steps,
+        max: max_steps,
+    };
+    let r = ev(expr, env, &mut steps);
+    (r, max_steps - steps.left)
+}
+
+/// What is left of one evaluation's step budget.
+struct Steps {
+    left: u64,
+    max: u64,
+}
+
+impl Steps {
+    fn take(&mut self, span: Span) -> Result<(), EvalError> {
+        if self.left == 0 {
+            return Err(EvalError::new(
+                span,
+                format!(
+                    "{BUDGET_EXHAUSTED}: more than {} steps (nested \"where\" over large zones?)",
+                    self.max
+                ),
+            ));
+        }
+        self.left -= 1;
+        Ok(())
+    }
+}
+
+fn ev(expr: &Expr, env: &dyn Env, b: &mut Steps) -> Result<Value, EvalError> {
     let span = expr.span;
+    b.take(span)?;
     let host = |r: Result<Value, String>| r.map_err(|m| EvalError::new(span, m));
     match &expr.kind {
         ExprKind::Int(n) => Ok(Value::Int(*n)),
@@ -17,30 +67,30 @@ pub fn eval(expr: &Expr, env: &dyn Env) -> Result<Value, EvalError> {
         ExprKind::Null => Ok(Value::Null),
         ExprKind::Ident(name) => host(env.lookup(name)),
         ExprKind::Member { base, name } => {
-            let base = eval(base, env)?;
+            let base = ev(base, env, b)?;
             host(env.member(&base, name))
         }
         ExprKind::Call { name, args } => {
             let values = args
                 .iter()
-                .map(|a| eval(a, env))
+                .map(|a| ev(a, env, b))
                 .collect::<Result<Vec<_>, _>>()?;
             match builtins::call(name, args, &values, span) {
                 Some(result) => result,
                 None => host(env.call(name, &values)),
             }
         }
-        ExprKind::Unary { op, expr: inner } => unary(*op, inner, env),
-        ExprKind::Binary { op, lhs, rhs } => binary(*op, lhs, rhs, env),
+        ExprKind::Unary { op, expr: inner } => unary(*op, inner, env, b),
+        ExprKind::Binary { op, lhs, rhs } => binary(*op, lhs, rhs, env, b),
         ExprKind::Where {
             collection,
             condition,
-        } => filter(collection, condition, env),
+        } => filter(collection, condition, env, b),
     }
 }
 
-fn unary(op: UnaryOp, inner: &Expr, env: &dyn Env) -> Result<Value, EvalError> {
-    let v = eval(inner, env)?;
+fn unary(op: UnaryOp, inner: &Expr, env: &dyn Env, b: &mut Steps) -> Result<Value, EvalError> {
+    let v = ev(inner, env, b)?;
     match (op, v) {
         (UnaryOp::Not, Value::Bool(b)) => Ok(Value::Bool(!b)),
         (UnaryOp::Neg, Value::Int(n)) => n
@@ -56,30 +106,36 @@ pub(crate) fn type_error(span: Span, what: &str, got: &Value) -> EvalError {
     EvalError::new(span, format!("{what}, found {}", got.describe()))
 }
 
-fn expect_bool(e: &Expr, env: &dyn Env, op: BinaryOp) -> Result<bool, EvalError> {
-    let v = eval(e, env)?;
+fn expect_bool(e: &Expr, env: &dyn Env, op: BinaryOp, b: &mut Steps) -> Result<bool, EvalError> {
+    let v = ev(e, env, b)?;
     v.as_bool().ok_or_else(|| {
         let what = format!("\"{}\" needs true or false on both sides", op.symbol());
         type_error(e.span, &what, &v)
     })
 }
 
-fn binary(op: BinaryOp, lhs: &Expr, rhs: &Expr, env: &dyn Env) -> Result<Value, EvalError> {
+fn binary(
+    op: BinaryOp,
+    lhs: &Expr,
+    rhs: &Expr,
+    env: &dyn Env,
+    b: &mut Steps,
+) -> Result<Value, EvalError> {
     match op {
         BinaryOp::And => {
             return Ok(Value::Bool(
-                expect_bool(lhs, env, op)? && expect_bool(rhs, env, op)?,
+                expect_bool(lhs, env, op, b)? && expect_bool(rhs, env, op, b)?,
             ))
         }
         BinaryOp::Or => {
             return Ok(Value::Bool(
-                expect_bool(lhs, env, op)? || expect_bool(rhs, env, op)?,
+                expect_bool(lhs, env, op, b)? || expect_bool(rhs, env, op, b)?,
             ))
         }
         _ => {}
     }
-    let l = eval(lhs, env)?;
-    let r = eval(rhs, env)?;
+    let l = ev(lhs, env, b)?;
+    let r = ev(rhs, env, b)?;
     match op {
         BinaryOp::Eq => return Ok(Value::Bool(l == r)),
         BinaryOp::Ne => return Ok(Value::Bool(l != r)),
@@ -137,8 +193,13 @@ fn membership(needle: &Value, hay: &Value, ls: Span, rs: Span) -> Result<Value, 
     }
 }
 
-fn filter(collection: &Expr, condition: &Expr, env: &dyn Env) -> Result<Value, EvalError> {
-    let items = match eval(collection, env)? {
+fn filter(
+    collection: &Expr,
+    condition: &Expr,
+    env: &dyn Env,
+    b: &mut Steps,
+) -> Result<Value, EvalError> {
+    let items = match ev(collection, env, b)? {
         Value::List(items) => items,
         other => {
             return Err(type_error(
@@ -150,11 +211,12 @@ fn filter(collection: &Expr, condition: &Expr, env: &dyn Env) -> Result<Value, E
     };
     let mut kept = Vec::new();
     for item in items {
+        b.take(condition.span)?;
         let scope = ItemScope {
             parent: env,
             item: &item,
         };
-        match eval(condition, &scope)? {
+        match ev(condition, &scope, b)? {
             Value::Bool(true) => kept.push(item),
             Value::Bool(false) => {}
             other => {

@@ -28,7 +28,7 @@ pub use ast::{BinaryOp, Expr, ExprKind, Span, UnaryOp};
 pub use builtins::BUILTINS;
 pub use env::{EmptyEnv, Env, ItemScope};
 pub use error::{Error, EvalError, ParseError};
-pub use eval::eval;
+pub use eval::{eval, eval_counted, eval_within, BUDGET_EXHAUSTED, MAX_STEPS};
 pub use lexcheck::MAX_NESTING;
 pub use parser::{parse, MAX_DEPTH};
 pub use snippet::{char_width, render, str_width};

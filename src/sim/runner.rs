@@ -87,6 +87,11 @@ pub fn header(cfg: &SimConfig) -> Result<Header, String> {
     })
 }
 
+/// Stack of a sim worker thread: like the main thread's (8 MiB) and then some, so recursion
+/// bounded by the Lua host's limits (hooks calling the kernel calling hooks) never overflows a
+/// worker first. Only touched pages are committed, so idle depth costs no memory.
+pub const WORKER_STACK: usize = 64 << 20;
+
 /// Plays the run; `each` gets every finished game in seed order (to stream it out).
 pub fn run(
     cfg: &SimConfig,
@@ -100,6 +105,7 @@ pub fn run(
         .min((range.end - range.start).max(1) as usize);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
+        .stack_size(WORKER_STACK)
         .build()
         .map_err(|e| e.to_string())?;
     let next = Arc::new(AtomicU64::new(range.start));

@@ -1,7 +1,7 @@
 //! Decks and deck construction checks (e.g. 402.2).
 use super::card::{did_you_mean, CardDb};
 use super::game::GameDef;
-use crate::error::{Lines, LoadError, LoadErrors};
+use crate::error::{Lines, LoadError, LoadErrors, Location};
 use indexmap::IndexMap;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -15,9 +15,15 @@ pub struct DeckDef {
     pub file: PathBuf,
 }
 
+/// Cards one deck may hold: two decks together stay within the 65,535 cards a game can
+/// number (card indices are u16).
+pub const MAX_DECK_CARDS: u32 = 30_000;
+
 impl DeckDef {
     pub fn size(&self) -> u32 {
-        self.cards.iter().map(|(_, n)| n).sum()
+        self.cards
+            .iter()
+            .fold(0u32, |a, (_, n)| a.saturating_add(*n))
     }
 }
 
@@ -52,6 +58,13 @@ pub fn parse_deck(file: &Path, text: &str, db: &CardDb) -> Result<DeckDef, LoadE
                 .hint(did_you_mean(id, db.by_id.keys().map(|s| s.as_str()))),
             ),
         }
+    }
+    let total = cards.iter().fold(0u64, |a, (_, n)| a + *n as u64);
+    if total > MAX_DECK_CARDS as u64 {
+        errors.push(LoadError::new(
+            Location::file(file),
+            format!("the deck holds {total} cards, more than the limit of {MAX_DECK_CARDS}"),
+        ));
     }
     if !errors.is_empty() {
         return Err(LoadErrors(errors));

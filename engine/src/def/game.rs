@@ -233,6 +233,8 @@ pub struct GameDef {
     pub actions: Vec<ActionDef>,
     pub rule_processes: Vec<RuleProcessDef>,
     pub turn_limit: u32,
+    /// Play without a decision that is a loop nobody can stop (docs/game-definition.md).
+    pub loop_limit: crate::budget::LoopLimit,
     pub view_fields: Vec<String>,
     /// 809.1b–e: layers in order, with the fields each changes.
     pub layers: Vec<(Named, Option<String>, Vec<String>)>,

@@ -388,6 +388,7 @@ impl Cx<'_> {
             actions,
             rule_processes,
             turn_limit: raw.turn_limit.unwrap_or(1000),
+            loop_limit: crate::def::raw::RawLoopLimit::build(&raw.loop_limit),
             view_fields: raw.view_fields.clone(),
             phrases: raw.phrases.clone(),
             layers: raw

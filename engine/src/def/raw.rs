@@ -82,6 +82,35 @@ pub struct RawGame {
     /// A safety cap: reaching this turn ends the game as a draw, reported as such.
     #[serde(default)]
     pub turn_limit: Option<u32>,
+    /// Play without a decision that counts as a loop nobody can stop (e.g. 1101.1c).
+    #[serde(default)]
+    pub loop_limit: Option<RawLoopLimit>,
+}
+
+/// `loop_limit: { steps: 100000, clause: "1101.1c" }`: after `steps` kernel steps without a
+/// decision (or a rule check that never settles) the game is a draw citing `clause`; without a
+/// clause it stops with an error naming the card whose hook ran last.
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawLoopLimit {
+    #[serde(default)]
+    pub steps: Option<u64>,
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+impl RawLoopLimit {
+    /// The limit a game plays with (defaults for what it leaves out).
+    pub fn build(raw: &Option<RawLoopLimit>) -> crate::budget::LoopLimit {
+        let d = crate::budget::LoopLimit::default();
+        match raw {
+            None => d,
+            Some(r) => crate::budget::LoopLimit {
+                steps: r.steps.unwrap_or(d.steps).max(1),
+                clause: r.clause.clone(),
+            },
+        }
+    }
 }
 
 /// One script file or several.

@@ -255,9 +255,9 @@ fn eval_in(
                 parent: &env,
                 item: &item,
             };
-            fuda_grammar::eval(&expr, &scope)
+            env.eval_in(&expr, src, &scope)
         }
-        None => fuda_grammar::eval(&expr, &env),
+        None => env.eval_in(&expr, src, &env),
     }
     .map_err(|e| e.render(src))
 }

@@ -2,6 +2,7 @@
 use super::*;
 use mlua::{Lua, Table};
 
+use fuda_engine::budget::{Charge, MAX_OPTIONS};
 use fuda_engine::{Opt, Value};
 
 /// The options table of a choice: `{prompt=, clause=, min=, max=}`.
@@ -30,6 +31,24 @@ fn opts_table(o: &Option<Table>) -> R<ChoiceOpts> {
     }
 }
 
+/// A pick count from a script: never below 0, never past what a decision can hold.
+fn count(v: Option<i64>) -> u16 {
+    v.unwrap_or(1).clamp(0, u16::MAX as i64) as u16
+}
+
+/// What a choice's options cost the data budget (labels and values, and the prompt).
+fn options_size(options: &[Opt]) -> usize {
+    options
+        .iter()
+        .map(|o| o.label.len() + o.value.approx_size())
+        .sum()
+}
+
+/// A recorded pick that does not fit the question (a tampered or foreign save).
+fn bad_pick() -> mlua::Error {
+    err("a recorded answer names an option that does not exist")
+}
+
 pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
     // k.choose_cards(p, cards, {prompt=, clause=, min=1, max=1}) → card, or array when max > 1.
     k.raw_set(
@@ -53,20 +72,22 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                         value: Value::Int(h),
                     });
                 }
+                g.charge(Charge::Data(prompt.len() + options_size(&options)))
+                    .map_err(err)?;
                 let picks = g
                     .choose(
                         pl,
                         &prompt,
                         clause.as_deref(),
                         options,
-                        min.unwrap_or(1).max(0) as u16,
-                        max.unwrap_or(1).max(0) as u16,
+                        count(min),
+                        count(max),
                     )
                     .map_err(fail)?;
-                Ok(picks
+                picks
                     .into_iter()
-                    .map(|i| cards[i as usize])
-                    .collect::<Vec<_>>())
+                    .map(|i| cards.get(i as usize).copied().ok_or_else(bad_pick))
+                    .collect::<R<Vec<_>>>()
             })?;
             if o.as_ref()
                 .and_then(|t| t.get::<Option<i64>>("max").ok().flatten())
@@ -108,19 +129,24 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                 }
                 let picks = with(lua, |g| {
                     let pl = player(g, p)?;
+                    g.charge(Charge::Data(prompt.len() + options_size(&options)))
+                        .map_err(err)?;
                     g.choose(
                         pl,
                         &prompt,
                         clause.as_deref(),
                         options.clone(),
-                        min.unwrap_or(1).max(0) as u16,
-                        max.unwrap_or(1).max(0) as u16,
+                        count(min),
+                        count(max),
                     )
                     .map_err(fail)
                 })?;
                 let vals: Vec<mlua::Value> = picks
                     .iter()
-                    .map(|&i| to_lua(lua, &options[i as usize].value))
+                    .map(|&i| match options.get(i as usize) {
+                        Some(o) => to_lua(lua, &o.value),
+                        None => Err(bad_pick()),
+                    })
                     .collect::<R<_>>()?;
                 if max.unwrap_or(1) > 1 {
                     Ok(mlua::Value::Table(lua.create_sequence_from(vals)?))
@@ -136,7 +162,14 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         lua.create_function(|lua, (p, lo, hi, o): (i64, i64, i64, Option<Table>)| {
             let ChoiceOpts { prompt, clause, .. } = opts_table(&o)?;
             let lo = lo.max(0);
-            let options: Vec<Opt> = (lo..=hi.max(lo))
+            let hi = hi.max(lo);
+            // The range is checked before it is built: at most MAX_OPTIONS numbers.
+            if hi - lo >= MAX_OPTIONS as i64 {
+                return Err(err(format!(
+                    "k.choose_number: {lo}..{hi} is more than {MAX_OPTIONS} numbers (the limit of one decision)"
+                )));
+            }
+            let options: Vec<Opt> = (lo..=hi)
                 .map(|n| Opt {
                     label: n.to_string(),
                     value: Value::Int(n),
@@ -144,6 +177,8 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                 .collect();
             with(lua, |g| {
                 let pl = player(g, p)?;
+                g.charge(Charge::Data(prompt.len() + options_size(&options)))
+                    .map_err(err)?;
                 let picks = g
                     .choose(pl, &prompt, clause.as_deref(), options, 1, 1)
                     .map_err(fail)?;
@@ -160,6 +195,8 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                 let pl = player(g, p)?;
                 let mut left = cards.clone();
                 let mut out = Vec::new();
+                g.charge(Charge::Data(prompt.len() * cards.len()))
+                    .map_err(err)?;
                 while left.len() > 1 {
                     let mut options = Vec::new();
                     for &h in &left {
@@ -172,7 +209,11 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                     let picks = g
                         .choose(pl, &prompt, clause.as_deref(), options, 1, 1)
                         .map_err(fail)?;
-                    out.push(left.remove(picks.first().copied().unwrap_or(0) as usize));
+                    let i = picks.first().copied().unwrap_or(0) as usize;
+                    if i >= left.len() {
+                        return Err(bad_pick());
+                    }
+                    out.push(left.remove(i));
                 }
                 out.extend(left);
                 Ok(out)

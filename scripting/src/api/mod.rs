@@ -175,7 +175,7 @@ pub fn register(lua: &Lua) -> R<()> {
             if hi < lo {
                 return Err(err(format!("math.random: interval is empty ({lo}..{hi})")));
             }
-            with(lua, |g| Ok(lo - 1 + g.random(hi - lo + 1)))
+            with(lua, |g| Ok(g.random_range(lo, hi)))
         })?,
     )?;
     Ok(())

@@ -4,6 +4,7 @@ use crate::convert::to_lua;
 use fuda_engine::Game;
 use mlua::{Lua, Table};
 
+use fuda_engine::budget::{Charge, MAX_LOG_LINE};
 use fuda_engine::verbs::Position;
 use mlua::Variadic;
 
@@ -158,6 +159,8 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         "lose",
         lua.create_function(|lua, (p, clause, reason): (i64, String, String)| {
             with(lua, |g| {
+                g.charge(Charge::Data(clause.len() + reason.len()))
+                    .map_err(err)?;
                 let p = player(g, p)?;
                 g.lose(p, &clause, &reason);
                 Ok(())
@@ -183,12 +186,20 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                 let mut text = String::new();
                 for v in parts.iter() {
                     match v {
-                        mlua::Value::String(s) => text.push_str(&s.to_str()?),
+                        mlua::Value::String(s) => {
+                            // Checked before copying: a huge string never reaches the kernel.
+                            let len = text.len() + s.as_bytes().len();
+                            if len > MAX_LOG_LINE {
+                                return Err(err(format!("k.log: a line of {len} bytes or more is longer than the limit of {MAX_LOG_LINE}")));
+                            }
+                            text.push_str(&s.to_str()?)
+                        }
                         other => text.push_str(&from_lua(other)?.to_string()),
                     }
                 }
                 let by = acting_card(lua);
                 with(lua, |g| {
+                    g.charge(Charge::Log(text.len())).map_err(err)?;
                     let clause = clause.as_deref().filter(|c| !c.is_empty());
                     match by {
                         // A card's line naming what only its controller sees is theirs (305.3).
@@ -209,6 +220,9 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                 None => fuda_engine::Value::Null,
             };
             with(lua, |g| {
+                g.charge(Charge::Event).map_err(err)?;
+                g.charge(Charge::Item(name.len() + data.approx_size()))
+                    .map_err(err)?;
                 g.raise(&name, data);
                 Ok(())
             })
@@ -224,6 +238,9 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                     None => fuda_engine::Value::Null,
                 };
                 with(lua, |g| {
+                    g.charge(Charge::Delayed).map_err(err)?;
+                    g.charge(Charge::Item(name.len() + data.approx_size()))
+                        .map_err(err)?;
                     let id = ObjId::from_handle(h)
                         .ok_or_else(|| err(format!("{h} is not a card handle")))?;
                     let controller =
@@ -312,6 +329,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
 
 fn add_effect(g: &mut Game, t: &Table) -> R<bool> {
     use fuda_engine::effects::{Duration, Effect, Op, Scope};
+    g.charge(Charge::Effect).map_err(err)?;
     let source = obj(
         g,
         t.get::<i64>("source")
@@ -323,6 +341,13 @@ fn add_effect(g: &mut Game, t: &Table) -> R<bool> {
             t.get::<Option<Vec<i64>>>("targets")?,
             t.get::<Option<String>>("applies_to")?,
         ) {
+            (Some(hs), None) if hs.len() > g.st.objects.len() => {
+                return Err(err(format!(
+                    "add_effect: {} targets, more than the {} cards in the game",
+                    hs.len(),
+                    g.st.objects.len()
+                )))
+            }
             (Some(hs), None) => Scope::Locked(hs.into_iter().map(|h| obj(g, h)).collect::<R<_>>()?),
             (None, Some(src)) => Scope::Dynamic(src),
             _ => return Err(err(
@@ -390,6 +415,26 @@ fn add_effect(g: &mut Game, t: &Table) -> R<bool> {
     let label = t
         .get::<Option<String>>("label")?
         .unwrap_or_else(|| g.name(source.card).to_string());
+    let size = label.len()
+        + match &scope {
+            Scope::Locked(ids) => 8 * ids.len(),
+            Scope::Dynamic(src) => src.len(),
+        }
+        + changes
+            .iter()
+            .map(|(f, op)| {
+                f.len()
+                    + match op {
+                        Op::Set(v) | Op::Grant(v) | Op::Remove(v) => v.approx_size(),
+                        Op::Add(_) => 8,
+                    }
+            })
+            .sum::<usize>();
+    let while_cond: Option<String> = t.get("while")?;
+    g.charge(Charge::Item(
+        size + while_cond.as_ref().map_or(0, String::len),
+    ))
+    .map_err(err)?;
     g.add_effect(Effect {
         source,
         controller,
