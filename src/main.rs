@@ -148,7 +148,7 @@ enum Command {
     /// citations of clauses that do not exist.
     Coverage {
         /// The clause checklist (TSV).
-        #[arg(long, default_value = "../shared/notes/000-generic-tcg-clauses.tsv")]
+        #[arg(long, default_value = "cards/generic-tcg/clauses.tsv")]
         clauses: PathBuf,
         /// Update the matrix in this Markdown file.
         #[arg(long, value_name = "FILE")]

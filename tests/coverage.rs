@@ -8,7 +8,7 @@ fn root() -> &'static Path {
 }
 
 fn tsv() -> std::path::PathBuf {
-    root().join("../shared/notes/000-generic-tcg-clauses.tsv")
+    root().join("cards/generic-tcg/clauses.tsv")
 }
 
 #[test]

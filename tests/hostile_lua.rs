@@ -108,6 +108,11 @@ fn budgets_cannot_be_dodged() {
             ("rep0", "for i = 1, 1e9 do string.rep('', math.maxinteger) end", "instruction budget exceeded"),
             ("move", "table.move({}, 1, math.maxinteger, 2)", "table.move"),
             (
+                "apiflood",
+                "for i = 1, 1e9 do k.cards(controller, 'library') end",
+                "instruction budget exceeded",
+            ),
+            (
                 "selfcall",
                 "k.run_ability(self, 'selfcall', 'effect', event)",
                 "nested more than",

@@ -66,7 +66,7 @@ pub struct LuaHost {
 #[derive(Clone)]
 pub(crate) struct HostParts {
     hooks: Table,
-    meter: Rc<Meter>,
+    pub(crate) meter: Rc<Meter>,
     /// Per hook call in progress: the player whose card's hook it is (None: the game's).
     pub(crate) acting: Rc<std::cell::RefCell<Vec<Option<fuda_engine::PlayerId>>>>,
     depth: Rc<Cell<u32>>,

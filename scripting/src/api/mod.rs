@@ -18,8 +18,20 @@ pub(crate) fn fail(f: Fail) -> mlua::Error {
     }
 }
 
-pub(crate) fn with<T>(lua: &Lua, f: impl FnOnce(&mut Game) -> R<T>) -> R<T> {
+/// What one call of a `k.*` function counts against the instruction budget: the kernel's
+/// work behind a call is unseen by the VM, so a loop of calls is bounded like a loop of code.
+pub const API_CALL_COST: u64 = 100;
+
+fn charge_call(lua: &Lua) -> R<()> {
     crate::API_CALLS.with(|c| c.set(c.get() + 1));
+    match lua.app_data_ref::<crate::HostParts>() {
+        Some(p) => p.meter.charge(API_CALL_COST),
+        None => Ok(()),
+    }
+}
+
+pub(crate) fn with<T>(lua: &Lua, f: impl FnOnce(&mut Game) -> R<T>) -> R<T> {
+    charge_call(lua)?;
     let mut g = lua
         .app_data_mut::<Game>()
         .ok_or_else(|| err("the kernel API is only available inside a hook call"))?;
@@ -29,7 +41,7 @@ pub(crate) fn with<T>(lua: &Lua, f: impl FnOnce(&mut Game) -> R<T>) -> R<T> {
 /// Like `with`, for API functions whose verbs call hooks again (replacements, …): the game
 /// leaves Lua's app data for the length of the verb, and the host comes along.
 pub(crate) fn with_host<T>(lua: &Lua, f: impl FnOnce(&mut Game, &crate::LuaHost) -> R<T>) -> R<T> {
-    crate::API_CALLS.with(|c| c.set(c.get() + 1));
+    charge_call(lua)?;
     let host = crate::LuaHost::from_lua(lua)?;
     let mut g = lua
         .remove_app_data::<Game>()
