@@ -3,6 +3,7 @@
 //! docs/sandbox.md says what a script can and cannot do, and why.
 mod bounded;
 mod determinism;
+mod matcher;
 mod pattern;
 mod readonly;
 
