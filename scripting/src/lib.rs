@@ -517,16 +517,11 @@ impl Host for LuaHost {
                 message: in_card(&game.defs.card_hook_files(hook), e),
             })
         };
-        if outer && self.meter.spent() {
-            // The budget ran out, whatever the script did with the error on its way out.
-            return Err(Fail::Run(RunError::Script {
-                hook: game.defs.describe_hook(hook),
-                message: first_line(&self.meter.error()),
-            }));
-        }
         match r {
-            Ok(v) => convert::from_lua(&v).map_err(|e| script_error(&e)),
             Err(e) => Err(script_error(&e)),
+            // The budget ran out, whatever the script did with the error on its way out.
+            Ok(_) if outer && self.meter.spent() => Err(script_error(&self.meter.error())),
+            Ok(v) => convert::from_lua(&v).map_err(|e| script_error(&e)),
         }
     }
 }
