@@ -37,6 +37,8 @@ pub struct HookStats {
 thread_local! {
     static STATS: Cell<HookStats> = const { Cell::new(HookStats { calls: 0, outer_calls: 0, outer_nanos: 0, api_calls: 0 }) };
     pub(crate) static API_CALLS: Cell<u64> = const { Cell::new(0) };
+    /// The meter of the outermost hook call running on this thread (`k.*` calls charge it).
+    pub(crate) static METER: std::cell::RefCell<Option<Rc<Meter>>> = const { std::cell::RefCell::new(None) };
 }
 
 /// This thread's counters since the last [`reset_hook_stats`].
@@ -66,7 +68,7 @@ pub struct LuaHost {
 #[derive(Clone)]
 pub(crate) struct HostParts {
     hooks: Table,
-    pub(crate) meter: Rc<Meter>,
+    meter: Rc<Meter>,
     /// Per hook call in progress: the player whose card's hook it is (None: the game's).
     pub(crate) acting: Rc<std::cell::RefCell<Vec<Option<fuda_engine::PlayerId>>>>,
     depth: Rc<Cell<u32>>,
@@ -484,12 +486,16 @@ impl Host for LuaHost {
             }));
         }
         let started = outer.then(std::time::Instant::now);
+        let previous = outer.then(|| METER.with(|m| m.replace(Some(self.meter.clone()))));
         self.depth.set(self.depth.get() + 1);
         self.acting.borrow_mut().push(card_controller(hook, args));
         self.lua.set_app_data(game.take());
         let r = f.call::<mlua::Value>(mlua::MultiValue::from_vec(lua_args));
         self.acting.borrow_mut().pop();
         self.depth.set(self.depth.get().saturating_sub(1));
+        if let Some(previous) = previous {
+            METER.with(|m| *m.borrow_mut() = previous);
+        }
         STATS.with(|s| {
             let mut v = s.get();
             v.calls += 1;

@@ -22,12 +22,12 @@ pub(crate) fn fail(f: Fail) -> mlua::Error {
 /// work behind a call is unseen by the VM, so a loop of calls is bounded like a loop of code.
 pub const API_CALL_COST: u64 = 100;
 
-fn charge_call(lua: &Lua) -> R<()> {
+fn charge_call(_lua: &Lua) -> R<()> {
     crate::API_CALLS.with(|c| c.set(c.get() + 1));
-    match lua.app_data_ref::<crate::HostParts>() {
-        Some(p) => p.meter.charge(API_CALL_COST),
+    crate::METER.with(|m| match &*m.borrow() {
+        Some(meter) => meter.charge(API_CALL_COST),
         None => Ok(()),
-    }
+    })
 }
 
 pub(crate) fn with<T>(lua: &Lua, f: impl FnOnce(&mut Game) -> R<T>) -> R<T> {
