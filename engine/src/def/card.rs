@@ -195,6 +195,14 @@ pub fn parse_cards(
                 }
             },
         };
+        let src = Src {
+            file,
+            lines: &lines,
+            root: &root,
+            card: &rc.id,
+            from: card_start,
+            game,
+        };
         let mut fields = IndexMap::new();
         let mut field_at = IndexMap::new();
         for (k, v) in &rc.fields {
@@ -210,14 +218,6 @@ pub fn parse_cards(
                 Ok(val) => {
                     if let (FieldType::Expr, Value::Str(s)) = (fd.ty, &val) {
                         // Parsed and its names checked now, not when a game first needs it.
-                        let src = Src {
-                            file,
-                            lines: &lines,
-                            root: &root,
-                            card: &rc.id,
-                            from: card_start,
-                            game,
-                        };
                         src.expr(s, k, &mut errors);
                     }
                     fields.insert(k.clone(), val);
@@ -244,14 +244,6 @@ pub fn parse_cards(
                 ));
             }
         }
-        let src = Src {
-            file,
-            lines: &lines,
-            root: &root,
-            card: &rc.id,
-            from: card_start,
-            game,
-        };
         let abilities: Vec<AbilityDef> = rc
             .abilities
             .into_iter()

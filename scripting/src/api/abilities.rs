@@ -152,15 +152,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
     k.raw_set(
         "eval",
         lua.create_function(|lua, (src, t): (String, Option<Table>)| {
-            let (this, controller, event) = match &t {
-                Some(t) => (
-                    t.get::<Option<i64>>("self")?,
-                    t.get::<Option<i64>>("controller")?,
-                    t.get::<Option<mlua::Value>>("event")?,
-                ),
-                None => (None, None, None),
-            };
-            let event = event.as_ref().map(from_lua).transpose()?;
+            let (this, controller, event) = eval_options(&t)?;
             let v = with(lua, |g| {
                 let this = this.map(|h| obj(g, h)).transpose()?;
                 let controller = controller.map(|p| player(g, p)).transpose()?;
@@ -175,15 +167,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
     k.raw_set(
         "eval_field",
         lua.create_function(|lua, (h, field, t): (i64, String, Option<Table>)| {
-            let (this, controller, event) = match &t {
-                Some(t) => (
-                    t.get::<Option<i64>>("self")?,
-                    t.get::<Option<i64>>("controller")?,
-                    t.get::<Option<mlua::Value>>("event")?,
-                ),
-                None => (None, None, None),
-            };
-            let event = event.as_ref().map(from_lua).transpose()?;
+            let (this, controller, event) = eval_options(&t)?;
             let v = with(lua, |g| {
                 let card = obj(g, h)?;
                 let this = this.map(|h| obj(g, h)).transpose()?;
@@ -227,6 +211,21 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
 
 /// Evaluates an expression of the grammar; with `this`, bare names are first the card's own
 /// (`"炎" in 属性`). The controller defaults to this card's, else the turn player.
+/// `{self=, controller=, event=}` of `k.eval` and `k.eval_field`.
+fn eval_options(t: &Option<Table>) -> R<(Option<i64>, Option<i64>, Option<Value>)> {
+    Ok(match t {
+        Some(t) => (
+            t.get::<Option<i64>>("self")?,
+            t.get::<Option<i64>>("controller")?,
+            t.get::<Option<mlua::Value>>("event")?
+                .as_ref()
+                .map(from_lua)
+                .transpose()?,
+        ),
+        None => (None, None, None),
+    })
+}
+
 fn eval_in(
     g: &Game,
     src: &str,
