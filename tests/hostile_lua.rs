@@ -232,6 +232,11 @@ fn a_card_cannot_read_the_opponents_hand() {
                 "for _, c in ipairs(k.cards(controller, 'library')) do k.log(nil, 'MY DECK: ' .. k.field(c, 'points')) end",
                 "hidden from P",
             ),
+            (
+                "expr",
+                "k.log(nil, 'OPP HAS: ' .. tostring(k.eval('count(opponent.hand where name == \"いち\")')))",
+                "hidden from P",
+            ),
         ],
         &[],
     );

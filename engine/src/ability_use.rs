@@ -80,6 +80,7 @@ impl Game {
             event: None,
             data: None,
             chars: None,
+            viewer: None,
         };
         env.test(expr, src).unwrap_or(false)
     }
@@ -113,6 +114,7 @@ impl Game {
                     event,
                     data: None,
                     chars: None,
+                    viewer: None,
                 };
                 env.test(expr, src)
             }

@@ -38,6 +38,10 @@ pub struct GameEnv<'a> {
     pub data: Option<&'a Value>,
     /// Characteristics being computed (inside the layer pass); None: the game's current ones.
     pub chars: Option<&'a crate::layers::Chars>,
+    /// Whose knowledge the expression reads with: a card's script evaluating through `k.eval`
+    /// reads as its controller, so what a card is (name, type, fields) of a card hidden from
+    /// them is an error (303.3). None: the kernel's full knowledge.
+    pub viewer: Option<PlayerId>,
 }
 
 pub fn player_value(p: PlayerId) -> V {
@@ -183,6 +187,21 @@ impl GameEnv<'_> {
             None => &g.st.objects[id.card as usize],
         };
         let def = &g.defs.cards.cards[o.def as usize];
+        let hidden = || -> Result<(), String> {
+            match self.viewer {
+                Some(p) if lki.is_none() && !g.can_see(p, id.card) => Err(format!(
+                    "\"{name}\" of a card hidden from P{} (303.3): a card's script learns a hidden card only after it is shown",
+                    p + 1
+                )),
+                _ => Ok(()),
+            }
+        };
+        if matches!(
+            name,
+            "name" | "名前" | "id" | "type" | "種類" | "subtype" | "分類"
+        ) {
+            hidden()?;
+        }
         Ok(match name {
             "name" | "名前" => V::Str(def.named.name.clone()),
             "id" => V::Str(def.named.id.clone()),
@@ -210,6 +229,7 @@ impl GameEnv<'_> {
                             .collect(),
                     )
                 } else if let Some(field) = field_id(self.game, name) {
+                    hidden()?;
                     match lki {
                         Some(_) => to_grammar(&g.field_of(id, field).unwrap_or_default()),
                         None => {

@@ -231,6 +231,7 @@ impl Game {
             event: None,
             data: None,
             chars: Some(chars),
+            viewer: None,
         }
     }
 
@@ -250,6 +251,7 @@ impl Game {
                         event: None,
                         data: None,
                         chars: Some(chars),
+                        viewer: None,
                     };
                     env.test(expr, src).unwrap_or(false)
                 })

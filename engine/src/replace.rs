@@ -42,6 +42,7 @@ impl Game {
                             event: Some(event),
                             data: None,
                             chars: None,
+                            viewer: None,
                         };
                         env.test(expr, src).unwrap_or(false)
                     }

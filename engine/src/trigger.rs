@@ -37,6 +37,7 @@ impl Game {
                     event: None,
                     data: None,
                     chars: None,
+                    viewer: None,
                 };
                 env.test(expr, src).unwrap_or(false)
             }
@@ -134,6 +135,7 @@ impl Game {
             event,
             data,
             chars: None,
+            viewer: None,
         };
         match env.test(expr, src) {
             Ok(b) => b,
@@ -248,6 +250,7 @@ impl Game {
                     event: None,
                     data: None,
                     chars: None,
+                    viewer: None,
                 };
                 if !pending && env.test(expr, src).unwrap_or(false) {
                     self.add_trigger(id, def as u16, ai as u16, controller, Value::Null, None);

@@ -234,6 +234,7 @@ fn that(g: &Game, src: &str) -> Result<(), String> {
         event: None,
         data: None,
         chars: None,
+        viewer: None,
     };
     let expr = fuda_grammar::parse(src).map_err(|e| format!("expect `{src}`: {e}"))?;
     match fuda_grammar::eval(&expr, &env) {

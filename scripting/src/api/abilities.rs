@@ -153,10 +153,11 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         "eval",
         lua.create_function(|lua, (src, t): (String, Option<Table>)| {
             let (this, controller, event) = eval_options(&t)?;
+            let viewer = acting_card(lua);
             let v = with(lua, |g| {
                 let this = this.map(|h| obj(g, h)).transpose()?;
                 let controller = controller.map(|p| player(g, p)).transpose()?;
-                eval_in(g, &src, this, controller, event.as_ref()).map_err(err)
+                eval_in(g, &src, this, controller, event.as_ref(), viewer).map_err(err)
             })?;
             grammar_to_lua(lua, v)
         })?,
@@ -168,6 +169,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         "eval_field",
         lua.create_function(|lua, (h, field, t): (i64, String, Option<Table>)| {
             let (this, controller, event) = eval_options(&t)?;
+            let viewer = acting_card(lua);
             let v = with(lua, |g| {
                 let card = obj(g, h)?;
                 let this = this.map(|h| obj(g, h)).transpose()?;
@@ -184,7 +186,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                     .get(&field)
                     .cloned()
                     .unwrap_or_else(|| def.location.clone());
-                match eval_in(g, &src, this, controller, event.as_ref()) {
+                match eval_in(g, &src, this, controller, event.as_ref(), viewer) {
                     Ok(v) => Ok(v),
                     Err(e) => {
                         g.card_expr_error(card.card, &format!(" field {field}"), &at, &e);
@@ -226,12 +228,15 @@ fn eval_options(t: &Option<Table>) -> R<(Option<i64>, Option<i64>, Option<Value>
     })
 }
 
+/// Evaluates `src`; `viewer` is whose knowledge it reads with (a card's script: its
+/// controller's, so a hidden card's name or fields are an error, 303.3).
 fn eval_in(
     g: &Game,
     src: &str,
     this: Option<ObjId>,
     controller: Option<fuda_engine::PlayerId>,
     event: Option<&Value>,
+    viewer: Option<fuda_engine::PlayerId>,
 ) -> Result<fuda_grammar::Value, String> {
     let controller = match (controller, this) {
         (Some(p), _) => p,
@@ -245,6 +250,7 @@ fn eval_in(
         event,
         data: None,
         chars: None,
+        viewer,
     };
     let expr = fuda_grammar::parse(src).map_err(|e| e.to_string())?;
     match this {
