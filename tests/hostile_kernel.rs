@@ -2,6 +2,8 @@
 //! meets"): each attack ends with a clear error naming the card, or a rule, never a panic or a
 //! hang. The cards are added to a copy of the tiny race game whose board is an area, with an
 //! event 「手番」 each turn, a counter and a layer.
+mod common;
+use common::race::race_with;
 use fuda::agent::{Agent, RandomAgent};
 use fuda::bundle::Bundle;
 use fuda::sim::play_out;
@@ -12,36 +14,23 @@ use std::path::{Path, PathBuf};
 /// A copy of the race game in a fresh folder with `cards` in its pack, decks of 9 `deck_card`
 /// and one 1-point card, and `edit` applied to game.yaml.
 fn race(name: &str, cards: &str, deck_card: &str, edit: impl Fn(String) -> String) -> PathBuf {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/race");
-    let dst = std::env::temp_dir().join(format!("fuda-hostile-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dst);
-    for sub in ["", "packs", "decks"] {
-        std::fs::create_dir_all(dst.join(sub)).expect("mkdir");
-        for e in std::fs::read_dir(src.join(sub)).expect("read").flatten() {
-            if !e.path().is_file() {
-                continue;
-            }
-            let rel = Path::new(sub).join(e.file_name());
-            let text = std::fs::read_to_string(e.path()).expect("read");
-            let text = match rel.to_string_lossy().as_ref() {
-                "packs/numbers.yaml" => format!("{text}\n{cards}"),
-                "game.yaml" => edit(
-                    text.replace(
-                        "- { do: draw_one, clause: \"R2\" }",
-                        "- { do: draw_one, clause: \"R2\" }\n        - { event: 手番 }\n        - { rule_check: \"R5\" }",
-                    )
-                    .replace("visibility: public }", "visibility: public, area: true }")
-                        + "\ncounters:\n  - { id: dmg, name: ダメージ }\nlayers:\n  - { id: base, name: 基本, fields: [points] }\n",
-                ),
-                "decks/low.yaml" | "decks/high.yaml" => {
-                    format!("name: x\ncards: {{ {deck_card}: 9, N1: 1 }}\n")
-                }
-                _ => text,
-            };
-            std::fs::write(dst.join(&rel), text).expect("write");
+    race_with(name, |file, text| {
+        match file {
+        "packs/numbers.yaml" => format!("{text}\n{cards}"),
+        "game.yaml" => edit(
+            text.replace(
+                "- { do: draw_one, clause: \"R2\" }",
+                "- { do: draw_one, clause: \"R2\" }\n        - { event: 手番 }\n        - { rule_check: \"R5\" }",
+            )
+            .replace("visibility: public }", "visibility: public, area: true }")
+                + "\ncounters:\n  - { id: dmg, name: ダメージ }\nlayers:\n  - { id: base, name: 基本, fields: [points] }\n",
+        ),
+        "decks/low.yaml" | "decks/high.yaml" => {
+            format!("name: x\ncards: {{ {deck_card}: 9, N1: 1 }}\n")
         }
+        _ => text,
     }
-    dst
+    })
 }
 
 /// A card of the race game with the given abilities (YAML, indented as list items).

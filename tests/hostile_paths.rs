@@ -1,6 +1,8 @@
 //! Paths stay inside their root (issue 9): a file a card, game, scenario or save refers to is
 //! read only inside its folder, as a regular file within the size limit; a refusal names the
 //! referring file and line, nothing hangs, and the outside file's content is never printed.
+mod common;
+use common::race::race_with;
 use fuda::bundle::Bundle;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -11,17 +13,7 @@ const SECRET: &str = "fuda-hostile-secret-7f3a";
 
 /// A fresh copy of the race game under the temp folder.
 fn race(name: &str) -> PathBuf {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/race");
-    let dst = std::env::temp_dir().join(format!("fuda-hostile-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dst);
-    for sub in ["", "packs", "decks"] {
-        std::fs::create_dir_all(dst.join(sub)).expect("mkdir");
-        for e in std::fs::read_dir(src.join(sub)).expect("read").flatten() {
-            if e.path().is_file() {
-                std::fs::copy(e.path(), dst.join(sub).join(e.file_name())).expect("copy");
-            }
-        }
-    }
+    let dst = race_with(name, |_, text| text);
     std::fs::create_dir_all(dst.join("packs/hostile")).expect("mkdir");
     dst
 }
