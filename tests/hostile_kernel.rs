@@ -181,7 +181,7 @@ fn kernel_allocations_are_budgeted() {
         "for i = 1, 20000 do k.add_effect{source = self, targets = {self}, modify = {{field = 'points', add = 1}}} end",
     ) + &on("遅発五万", "手番", "for i = 1, 50000 do k.delay(self, '芽') end")
         + "      - name: 芽\n        kind: delayed\n        when: 無\n        effect: |\n          k.log('', 'sprout')\n"
-        + &on("巨大ログ", "手番", "k.log('', string.rep('x', 16 * 1024 * 1024))")
+        + &on("巨大ログ", "手番", "k.log('', string.rep('x', 1024 * 1024))")
         + &on("ログ洪水", "手番", "for i = 1, 200000 do k.log('', 'x') end")
         + &on("事象洪水", "手番", "for i = 1, 50000 do k.event('無') end")
         + &on(
@@ -189,7 +189,7 @@ fn kernel_allocations_are_budgeted() {
             "手番",
             "local t = {} for i = 1, 100 do t[i] = string.rep('x', 10000) end\nfor i = 1, 900 do k.delay(self, '芽', t) end",
         )
-        + &on("巨大理由", "手番", "k.lose(controller, 'R0', string.rep('x', 9 * 1024 * 1024))")
+        + &on("巨大理由", "手番", "k.lose(controller, 'R0', string.rep('x', 1024 * 1024))")
         + &on(
             "十万対象",
             "手番",
@@ -205,7 +205,7 @@ fn kernel_allocations_are_budgeted() {
     assert_card_error(&errors, "H-F", "ログ洪水", "k.log lines");
     assert_card_error(&errors, "H-F", "事象洪水", "k.event calls");
     assert_card_error(&errors, "H-F", "巨大データ", "bytes of data");
-    assert_card_error(&errors, "H-F", "巨大理由", "bytes of data");
+    assert_card_error(&errors, "H-F", "巨大理由", "longer than the limit of 4096");
     assert_card_error(
         &errors,
         "H-F",

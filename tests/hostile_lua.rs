@@ -122,6 +122,40 @@ fn budgets_cannot_be_dodged() {
     );
 }
 
+/// One instruction can copy or compare a whole string or vararg list: such work is charged
+/// by its size (docs/sandbox.md, "Work the instruction count does not see").
+#[test]
+fn work_that_grows_with_data_cannot_hang_a_game() {
+    assert_stopped(
+        &[
+            // Found by the `lua` fuzz target: each `..` copies the whole string.
+            (
+                "concat",
+                "local s = '' for i = 1, 1e9 do s = tostring('board') .. s end",
+                "instruction budget exceeded",
+            ),
+            (
+                "compare",
+                "local a, b = string.rep('x', 1e6), string.rep('x', 1e6 - 1) .. 'y' for i = 1, 1e9 do local _ = a == b end",
+                "instruction budget exceeded",
+            ),
+            (
+                "varargs",
+                "local function f(n, ...) return f(n + 1, n, ...) end f(0)",
+                "instruction budget exceeded",
+            ),
+            ("huge", "local s = string.rep('x', 2^20) .. 'y'", "longer than the 1048576 bytes"),
+            ("unpack", "local n = select('#', table.unpack({}, 1, 1e6))", "more than 250 values"),
+            (
+                "next",
+                "local t = {} for i = 1, 1e5 do t[i] = i end for i = 1, 1e9 do next(t) end",
+                "instruction budget exceeded",
+            ),
+        ],
+        &[],
+    );
+}
+
 #[test]
 fn libraries_and_globals_cannot_be_changed() {
     assert_stopped(

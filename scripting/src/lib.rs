@@ -56,6 +56,9 @@ pub fn reset_hook_stats() {
 
 /// Runs a game's Lua hooks.
 pub struct LuaHost {
+    /// The string-charging allocator of `lua` (declared first: it drops first). None in the
+    /// copy an API function rebuilds.
+    _strings: Option<sandbox::StringCharge>,
     lua: Lua,
     hooks: Table,
     meter: Rc<Meter>,
@@ -82,6 +85,7 @@ impl LuaHost {
             .ok_or_else(|| mlua::Error::runtime("no script host"))?
             .clone();
         Ok(LuaHost {
+            _strings: None,
             lua: lua.clone(),
             hooks: parts.hooks,
             meter: parts.meter,
@@ -99,7 +103,7 @@ impl LuaHost {
 
     pub fn with_budget(def: &GameDef, budget: Budget) -> Result<LuaHost, LoadErrors> {
         let meter = Rc::new(Meter::default());
-        let lua = sandbox::new_lua(budget, meter.clone()).map_err(|e| {
+        let (lua, strings) = sandbox::new_lua(budget, meter.clone()).map_err(|e| {
             LoadError::new(Location::file(&def.file), format!("cannot start Lua: {e}"))
         })?;
         api::register(&lua).map_err(|e| {
@@ -163,6 +167,7 @@ impl LuaHost {
             acting: acting.clone(),
         });
         Ok(LuaHost {
+            _strings: Some(strings),
             lua,
             hooks,
             meter,
@@ -245,7 +250,7 @@ impl LuaHost {
                     chunk.push_str(&src.code);
                     chunk.push_str("\nend");
                     let path = &src.location.file;
-                    self.meter.reset();
+                    self.meter.begin_load();
                     match self
                         .lua
                         .load(&chunk)
@@ -327,7 +332,8 @@ fn load_script(
 ) -> Result<(Function, Table), LoadErrors> {
     // Paths were checked to stay inside their game or pack folder when the definitions loaded.
     let text = fuda_engine::def::files::read_regular(path)?;
-    meter.reset();
+    meter.begin_load();
+    sandbox::restart_count(lua);
     let chunk = lua
         .load(&text)
         .set_name(format!("@{}", path.display()))
@@ -463,6 +469,12 @@ impl Host for LuaHost {
                 }))
             }
         };
+        // The instruction budget counts from the outermost hook call.
+        let outer = self.depth.get() == 0;
+        if outer {
+            self.meter.reset();
+            sandbox::restart_count(&self.lua);
+        }
         let lua_args: Vec<mlua::Value> = args
             .iter()
             .map(|a| convert::to_lua(&self.lua, a))
@@ -473,11 +485,7 @@ impl Host for LuaHost {
                     message: e.to_string(),
                 })
             })?;
-        // The instruction budget counts from the outermost hook call.
-        let outer = self.depth.get() == 0;
-        if outer {
-            self.meter.reset();
-        } else if self.depth.get() >= MAX_HOOK_DEPTH {
+        if self.depth.get() >= MAX_HOOK_DEPTH {
             return Err(Fail::Run(RunError::Script {
                 hook: game.defs.describe_hook(hook),
                 message: format!(
@@ -523,11 +531,23 @@ impl Host for LuaHost {
                 message: in_card(&game.defs.card_hook_files(hook), e),
             })
         };
-        match r {
-            Err(e) => Err(script_error(&e)),
-            // The budget ran out, whatever the script did with the error on its way out.
-            Ok(_) if outer && self.meter.spent() => Err(script_error(&self.meter.error())),
-            Ok(v) => convert::from_lua(&v).map_err(|e| script_error(&e)),
+        // The budget ran out or a string was too long, whatever the script did with the
+        // error on its way out.
+        let explained = if outer { self.meter.explain() } else { None };
+        let result = match (r, explained) {
+            (Err(e), Some(why))
+                if matches!(sandbox::innermost(&e), mlua::Error::MemoryError(_)) =>
+            {
+                Err(script_error(&why))
+            }
+            (Err(e), _) => Err(script_error(&e)),
+            (Ok(_), Some(why)) => Err(script_error(&why)),
+            (Ok(v), None) => convert::from_lua(&v).map_err(|e| script_error(&e)),
+        };
+        if outer {
+            // Between hook calls nothing is charged against the last call's budget.
+            self.meter.reset();
         }
+        result
     }
 }

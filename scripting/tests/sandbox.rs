@@ -7,7 +7,9 @@ use std::rc::Rc;
 
 fn sandboxed() -> (Lua, Rc<Meter>) {
     let meter = Rc::new(Meter::default());
-    let lua = new_lua(Budget::default(), meter.clone()).expect("lua");
+    let (lua, strings) = new_lua(Budget::default(), meter.clone()).expect("lua");
+    // The test's state lives to the end of the process with its allocator wrapped.
+    std::mem::forget(strings);
     freeze_globals(&lua).expect("freeze");
     (lua, meter)
 }
@@ -15,6 +17,7 @@ fn sandboxed() -> (Lua, Rc<Meter>) {
 /// Runs `code` (a chunk returning one string) in a fresh call.
 fn run(lua: &Lua, meter: &Meter, code: &str) -> Result<String, String> {
     meter.reset();
+    fuda_scripting::sandbox::restart_count(lua);
     lua.load(code)
         .set_name("@test.lua")
         .eval::<String>()
@@ -254,4 +257,131 @@ fn libraries_and_globals_are_read_only() {
         "local n = 0 for k in pairs(string) do n = n + 1 end return tostring(n > 10)",
     );
     assert_eq!(n, Ok("true".into()));
+}
+
+/// Runs `code` and returns its error and how long it took (printed, never asserted: speed is
+/// measured in benchmarks).
+fn spend(lua: &Lua, meter: &Meter, code: &str) -> String {
+    let t = std::time::Instant::now();
+    let e = run(lua, meter, code).unwrap_err();
+    eprintln!("{:>8.3} s  {code}", t.elapsed().as_secs_f64());
+    e
+}
+
+/// One instruction can copy, compare or walk a whole string or table: such work is charged
+/// by its size, so a loop over big data runs out of budget as a loop over small data does.
+#[test]
+fn work_that_grows_with_data_is_charged() {
+    let (lua, meter) = sandboxed();
+    for code in [
+        // Each `..` copies the whole string (found by the `lua` fuzz target).
+        r#"local s = "" for i = 1, 1e9 do s = "board" .. s end"#,
+        // Each `==` compares a megabyte.
+        r#"local a, b = string.rep("x", 1000000), string.rep("x", 999999) .. "y"
+           for i = 1, 1e9 do local _ = a == b end"#,
+        // `next` sorts every key at each call.
+        r#"local t = {} for i = 1, 100000 do t[i] = i end for i = 1, 1e9 do next(t) end"#,
+        // Inserting at the front shifts every element.
+        r#"local t = {} for i = 1, 100000 do t[i] = i end for i = 1, 1e9 do table.insert(t, 1, i) end"#,
+        r#"local t = {} for i = 1, 100000 do t[i] = "" end for i = 1, 1e9 do table.concat(t) end"#,
+        r#"local s = string.rep("é", 400000) for i = 1, 1e9 do utf8.len(s) end"#,
+    ] {
+        let e = spend(&lua, &meter, code);
+        assert!(
+            meter.spent() || e.contains("instruction budget exceeded"),
+            "{code}: {e}"
+        );
+    }
+}
+
+/// A string longer than 1 MiB is refused however it is built (the kernel takes no longer
+/// ones either), and `pcall` cannot catch the refusal.
+#[test]
+fn strings_are_at_most_a_mebibyte() {
+    let (lua, meter) = sandboxed();
+    for code in [
+        r#"local s = string.rep("x", 1048576) .. "y" return "built""#,
+        r#"local s = string.rep("x", 600000) local ok = pcall(function() return s .. s end) return "caught""#,
+        r#"local t = {} for i = 1, 2000 do t[i] = string.rep("x", 1000) end return table.concat(t)"#,
+    ] {
+        let e = run(&lua, &meter, code).unwrap_err();
+        assert!(e.contains("not enough memory"), "{code}: {e}");
+        let why = meter.explain().map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            why.contains("longer than the 1048576 bytes"),
+            "{code}: {why}"
+        );
+    }
+    assert_eq!(
+        run(&lua, &meter, r#"return #string.rep("x", 1048576) .. """#),
+        Ok("1048576".into())
+    );
+}
+
+/// Lists of results are at most 250 values: passing them on copies them all in one step.
+#[test]
+fn functions_return_at_most_250_values() {
+    let (lua, meter) = sandboxed();
+    for code in [
+        "return select('#', table.unpack({}, 1, 251))",
+        "return select('#', string.byte(string.rep('x', 300), 1, -1))",
+        "return select('#', utf8.codepoint(string.rep('x', 300), 1, -1))",
+    ] {
+        let e = run(&lua, &meter, code).unwrap_err();
+        assert!(e.contains("more than 250 values at once"), "{code}: {e}");
+    }
+    for (code, n) in [
+        ("return select('#', table.unpack({}, 1, 250))", "250"),
+        ("return select('#', string.byte('abc', 1, -1))", "3"),
+        ("return select('#', string.byte('abc', -2))", "1"),
+        ("return select('#', utf8.codepoint('日本語', 1, -1))", "3"),
+        ("return select('#', table.unpack({1, 2, 3}))", "3"),
+    ] {
+        assert_eq!(run(&lua, &meter, code), Ok(n.into()), "{code}");
+        assert_eq!(plain(code), Ok(n.into()), "{code}");
+    }
+}
+
+/// Vararg lists grown by recursion copy every value at each call; Lua's stack bounds them
+/// (printed: the time such a hook takes before its budget is spent).
+#[test]
+fn growing_vararg_lists_end() {
+    let (lua, meter) = sandboxed();
+    let e = spend(
+        &lua,
+        &meter,
+        r#"local function f(n, ...) if n == 0 then return select('#', ...) end return f(n - 1, n, ...) end
+           return tostring(f(1e9))"#,
+    );
+    assert!(!e.is_empty());
+}
+
+/// Where a call runs out of budget does not depend on what ran before it: the instruction
+/// count restarts at every call.
+#[test]
+fn a_budget_runs_out_at_the_same_step_whatever_ran_before() {
+    let (lua, meter) = sandboxed();
+    let seen = Rc::new(std::cell::Cell::new(0i64));
+    let s = seen.clone();
+    let record = lua
+        .create_function(move |_, n: i64| {
+            s.set(n);
+            Ok(())
+        })
+        .expect("function");
+    let mut stops = Vec::new();
+    for before in [0, 1, 3333, 9999] {
+        if before > 0 {
+            let code = format!("for i = 1, {before} do end return ''");
+            assert_eq!(run(&lua, &meter, &code), Ok(String::new()));
+        }
+        meter.reset();
+        fuda_scripting::sandbox::restart_count(&lua);
+        let r = lua
+            .load("local record = ... local n = 0 while true do n = n + 1 record(n) end")
+            .call::<()>(record.clone());
+        assert!(r.is_err());
+        stops.push(seen.get());
+    }
+    assert!(stops.iter().all(|&n| n == stops[0] && n > 0), "{stops:?}");
 }

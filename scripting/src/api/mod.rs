@@ -88,13 +88,12 @@ pub(crate) fn seen(g: &Game, h: i64) -> R<fuda_engine::state::Obj> {
 /// game's own hooks, called by the kernel, read every card.
 pub(crate) fn known(lua: &Lua, g: &Game, h: i64) -> R<fuda_engine::state::Obj> {
     let o = seen(g, h)?;
-    let card = ObjId::from_handle(h).map_or(0, |id| id.card);
     let players = g.defs.game.players;
-    if (0..players).all(|v| g.can_see(v, card)) {
+    if (0..players).all(|v| g.can_see_obj(v, &o)) {
         return Ok(o);
     }
     match acting_card(lua) {
-        Some(p) if !g.can_see(p, card) => Err(err(format!(
+        Some(p) if !g.can_see_obj(p, &o) => Err(err(format!(
             "card {h} is hidden from P{} (303.3): a card's script learns a hidden card only after it is shown (k.reveal, k.show)",
             p + 1
         ))),

@@ -159,6 +159,13 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         "lose",
         lua.create_function(|lua, (p, clause, reason): (i64, String, String)| {
             with(lua, |g| {
+                // The reason is a log line.
+                if clause.len() + reason.len() > MAX_LOG_LINE {
+                    return Err(err(format!(
+                        "k.lose: a reason of {} bytes is longer than the limit of {MAX_LOG_LINE}",
+                        reason.len()
+                    )));
+                }
                 g.charge(Charge::Data(clause.len() + reason.len()))
                     .map_err(err)?;
                 let p = player(g, p)?;

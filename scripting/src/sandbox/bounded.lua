@@ -1,10 +1,12 @@
 -- Runs once per Lua state, before the globals are frozen (scripting/src/sandbox/bounded.rs).
-local fatal, charge, MAX_STRING, MAX_MOVE = ...
+local fatal, charge, MAX_STRING, MAX_MOVE, MAX_RESULTS = ...
 local raw_pcall, raw_xpcall, raw_error, type, select = pcall, xpcall, error, type, select
 local string, table, math_type = string, table, math.type
 local raw_rep, raw_format, raw_move, raw_gsub, raw_find =
   string.rep, string.format, table.move, string.gsub, string.find
-local unpack, tostring = table.unpack, tostring
+local unpack, tostring, raw_tonumber, pack = table.unpack, tostring, tonumber, table.pack
+local raw_concat, raw_insert, raw_remove = table.concat, table.insert, table.remove
+local raw_byte, raw_len, raw_codepoint, raw_offset = string.byte, utf8.len, utf8.codepoint, utf8.offset
 
 -- A spent budget or a memory error passes through pcall and xpcall to the kernel; a kernel
 -- error is handed to the script as its message.
@@ -54,4 +56,109 @@ table.move = function(a1, f, e, t, a2)
   end
   if math_type(f) and math_type(e) and e >= f then charge(e - f) end
   return raw_move(a1, f, e, t, a2)
+end
+
+-- Functions that return one value per element: at most MAX_RESULTS at once, since every later
+-- call that passes them on (`f(...)`) copies them all in one instruction.
+local function results(what, n)
+  if n > MAX_RESULTS then
+    raw_error(what .. ": more than " .. MAX_RESULTS .. " values at once (use a loop)", 3)
+  end
+  if n > 0 then charge(n) end
+end
+
+-- The position Lua makes of a (possibly negative) string index.
+local function at(i, len)
+  if i >= 0 then return i elseif -i > len then return 0 else return len + i + 1 end
+end
+
+table.unpack = function(t, i, j)
+  if type(t) == "table" then
+    local first = i == nil and 1 or i
+    local last = j
+    if last == nil then last = #t end
+    if math_type(first) and math_type(last) and last >= first then
+      results("table.unpack", (last + 0.0) - (first + 0.0) + 1)
+    end
+  end
+  return unpack(t, i, j)
+end
+
+string.byte = function(s, i, j)
+  if type(s) == "string" then
+    local len = #s
+    local first = i == nil and 1 or i
+    local last = j == nil and first or j
+    if math_type(first) and math_type(last) then
+      first, last = at(first, len), at(last, len)
+      if first < 1 then first = 1 end
+      if last > len then last = len end
+      if last >= first then results("string.byte", last - first + 1) end
+    end
+  end
+  return raw_byte(s, i, j)
+end
+
+utf8.codepoint = function(s, i, j, lax)
+  if type(s) == "string" then
+    local len = #s
+    local first = i == nil and 1 or i
+    local last = j == nil and first or j
+    if math_type(first) and math_type(last) then
+      first, last = at(first, len), at(last, len)
+      if last - first + 1 > 4 * MAX_RESULTS then
+        raw_error("utf8.codepoint: more than " .. MAX_RESULTS .. " values at once (use utf8.codes)", 2)
+      end
+    end
+  end
+  local r = pack(raw_codepoint(s, i, j, lax))
+  results("utf8.codepoint", r.n)
+  return unpack(r, 1, r.n)
+end
+
+-- Walks every byte.
+utf8.len = function(s, i, j, lax)
+  if type(s) == "string" then charge(#s // 4) end
+  return raw_len(s, i, j, lax)
+end
+
+utf8.offset = function(s, n, i)
+  if type(s) == "string" then charge(#s // 4) end
+  return raw_offset(s, n, i)
+end
+
+tonumber = function(v, base)
+  if type(v) == "string" then charge(#v // 16) end
+  return raw_tonumber(v, base)
+end
+
+-- Visits every element from i to j.
+table.concat = function(t, sep, i, j)
+  if type(t) == "table" then
+    local first = i == nil and 1 or i
+    local last = j
+    if last == nil then last = #t end
+    if math_type(first) and math_type(last) and last >= first then
+      charge((last + 0.0) - (first + 0.0) + 1)
+    end
+  end
+  return raw_concat(t, sep, i, j)
+end
+
+-- Inserting or removing at a position shifts every later element.
+table.insert = function(t, ...)
+  local n = select("#", ...)
+  if n == 2 and type(t) == "table" then
+    local pos = ...
+    if math_type(pos) then charge(#t - pos) end
+  end
+  return raw_insert(t, ...)
+end
+
+table.remove = function(t, ...)
+  if select("#", ...) > 0 and type(t) == "table" then
+    local pos = ...
+    if math_type(pos) then charge(#t - pos) end
+  end
+  return raw_remove(t, ...)
 end

@@ -6,9 +6,11 @@ use mlua::Lua;
 use std::rc::Rc;
 
 /// The longest string `string.rep` and `string.format` may build, in bytes.
-pub const MAX_BUILT_STRING: usize = 16 << 20;
+pub const MAX_BUILT_STRING: usize = super::alloc::MAX_STRING;
 /// The most elements one `table.move` may move.
 pub const MAX_MOVE: i64 = 1 << 20;
+/// The most values `table.unpack`, `string.byte` or `utf8.codepoint` return at once.
+pub const MAX_RESULTS: i64 = 250;
 
 pub(super) fn install(lua: &Lua, meter: &Rc<Meter>) -> mlua::Result<()> {
     let m = meter.clone();
@@ -24,7 +26,13 @@ pub(super) fn install(lua: &Lua, meter: &Rc<Meter>) -> mlua::Result<()> {
     let charge = lua.create_function(move |_, n: f64| m.charge(n.max(0.0) as u64))?;
     lua.load(include_str!("bounded.lua"))
         .set_name("=sandbox")
-        .call::<()>((fatal, charge, MAX_BUILT_STRING as i64, MAX_MOVE))
+        .call::<()>((
+            fatal,
+            charge,
+            MAX_BUILT_STRING as i64,
+            MAX_MOVE,
+            MAX_RESULTS,
+        ))
 }
 
 /// The error under any callback wrappers.

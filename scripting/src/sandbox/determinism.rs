@@ -15,11 +15,12 @@ pub(super) fn install(lua: &Lua, meter: &Rc<Meter>) -> mlua::Result<()> {
         "tostring",
         lua.create_function(move |lua, v: Value| safe_tostring(lua, &raw_tostring, v))?,
     )?;
+    let m = meter.clone();
     g.raw_set(
         "next",
-        lua.create_function(|_, (t, k): (Table, Value)| {
+        lua.create_function(move |_, (t, k): (Table, Value)| {
             let t = super::readonly::backing(&t)?.unwrap_or(t);
-            let keys = sorted_keys(&t, "next")?;
+            let keys = sorted_keys(&m, &t, "next")?;
             let at = match k {
                 Value::Nil => 0,
                 k => match keys.binary_search_by(|x| key_order(x, &k)) {
@@ -33,11 +34,12 @@ pub(super) fn install(lua: &Lua, meter: &Rc<Meter>) -> mlua::Result<()> {
             }
         })?,
     )?;
+    let m = meter.clone();
     g.raw_set(
         "pairs",
-        lua.create_function(|lua, t: Table| {
+        lua.create_function(move |lua, t: Table| {
             let t = super::readonly::backing(&t)?.unwrap_or(t);
-            let keys = sorted_keys(&t, "pairs")?;
+            let keys = sorted_keys(&m, &t, "pairs")?;
             let at = Cell::new(0usize);
             let iter = lua.create_function(move |_, (t, _): (Table, Value)| {
                 while let Some(k) = keys.get(at.get()) {
@@ -97,11 +99,13 @@ pub(super) fn safe_tostring(lua: &Lua, raw: &Function, v: Value) -> mlua::Result
     }
 }
 
-/// Keys in the defined order; a table whose keys are tables or functions has none.
-fn sorted_keys(t: &Table, what: &str) -> mlua::Result<Vec<Value>> {
+/// Keys in the defined order; a table whose keys are tables or functions has none. Every key
+/// is charged (`next` sorts them all at each call).
+fn sorted_keys(meter: &Meter, t: &Table, what: &str) -> mlua::Result<Vec<Value>> {
     let mut keys = Vec::new();
     for kv in t.clone().pairs::<Value, Value>() {
         let (k, _) = kv?;
+        meter.charge(8)?;
         if !matches!(
             k,
             Value::Integer(_) | Value::Number(_) | Value::String(_) | Value::Boolean(_)

@@ -1,18 +1,23 @@
 //! The sandbox: only safe standard libraries, no host access, no state kept between calls,
 //! no order or address that differs between processes, and budgets that cannot be dodged.
 //! docs/sandbox.md says what a script can and cannot do, and why.
+mod alloc;
 mod bounded;
 mod determinism;
 mod matcher;
 mod pattern;
 mod readonly;
+mod stack;
 
 use mlua::{HookTriggers, Lua, LuaOptions, StdLib, VmState};
 use std::cell::Cell;
 use std::rc::Rc;
 
+pub use alloc::{StringCharge, MAX_STRING};
+pub(crate) use bounded::innermost;
 pub(crate) use readonly::backing;
 pub use readonly::{freeze_globals, readonly_tree};
+pub use stack::restart_count;
 
 /// Limits for one hook call.
 #[derive(Clone, Copy, Debug)]
@@ -40,6 +45,14 @@ pub struct Meter {
     used: Cell<u64>,
     spent: Cell<bool>,
     limit: Cell<u64>,
+    /// Bytes of the longest string built in this call (or held as a constant of a loaded
+    /// file): each instruction costs 1 + weight/1024 units (alloc.rs).
+    weight: Cell<u64>,
+    /// The longest string constant of the files loaded so far: every call starts at it.
+    floor: Cell<u64>,
+    loading: Cell<bool>,
+    /// The size of a string refused as too long in this call (0: none).
+    refused: Cell<usize>,
 }
 
 impl Meter {
@@ -47,6 +60,56 @@ impl Meter {
     pub fn reset(&self) {
         self.used.set(0);
         self.spent.set(false);
+        self.weight.set(self.floor.get());
+        self.refused.set(0);
+        self.loading.set(false);
+    }
+
+    /// Starts loading a file: like `reset`, and the file's long string constants raise the
+    /// weight every later call starts at.
+    pub fn begin_load(&self) {
+        self.reset();
+        self.loading.set(true);
+    }
+
+    /// A new long string of `bytes`: charged, and it weighs on later instructions. False when
+    /// the budget is spent (the allocation is then refused).
+    pub(crate) fn weigh_string(&self, bytes: usize, units: u64) -> bool {
+        let bytes = bytes as u64;
+        if bytes > self.weight.get() {
+            self.weight.set(bytes);
+        }
+        if self.loading.get() && bytes > self.floor.get() {
+            self.floor.set(bytes);
+        }
+        self.charge(units).is_ok()
+    }
+
+    pub(crate) fn refuse_string(&self, bytes: usize) {
+        self.refused.set(bytes);
+    }
+
+    /// `n` instructions done, priced by the weight of the strings about and by the vararg
+    /// values the running frames hold (stack.rs).
+    fn charge_instructions(&self, n: u64, varargs: u64) -> mlua::Result<()> {
+        let price = 1 + self.weight.get() / 256 + varargs / 8;
+        self.charge(n.saturating_mul(price))
+    }
+
+    /// The error to report for `e` raised in this call: a spent budget or a refused string
+    /// is reported as such, whatever the script did with the error on its way out.
+    pub fn explain(&self) -> Option<mlua::Error> {
+        if self.refused.get() > 0 {
+            return Some(mlua::Error::runtime(format!(
+                "a string of {} bytes is longer than the {} bytes a card script may build",
+                self.refused.get(),
+                alloc::MAX_STRING
+            )));
+        }
+        if self.spent.get() {
+            return Some(self.error());
+        }
+        None
     }
 
     /// Whether the running call has exhausted its budget.
@@ -82,7 +145,7 @@ const STEP: u32 = 10_000;
 /// reaches files, processes, the clock, the loader, the garbage collector or addresses, and
 /// with deterministic, bounded replacements for the rest (`pairs`, `next`, `tostring`,
 /// `error`, `pcall`, `xpcall`, `string.format/rep/find/match/gmatch/gsub`, `table.sort/move`).
-pub fn new_lua(budget: Budget, meter: Rc<Meter>) -> mlua::Result<Lua> {
+pub fn new_lua(budget: Budget, meter: Rc<Meter>) -> mlua::Result<(Lua, StringCharge)> {
     let lua = Lua::new_with(
         StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8,
         LuaOptions::default(),
@@ -118,10 +181,11 @@ pub fn new_lua(budget: Budget, meter: Rc<Meter>) -> mlua::Result<Lua> {
     let m = meter.clone();
     lua.set_hook(
         HookTriggers::new().every_nth_instruction(STEP),
-        move |_, _| {
-            m.charge(STEP as u64)?;
+        move |lua, _| {
+            m.charge_instructions(STEP as u64, stack::varargs(lua))?;
             Ok(VmState::Continue)
         },
     )?;
-    Ok(lua)
+    let charge = alloc::install(&lua, &meter)?;
+    Ok((lua, charge))
 }
