@@ -114,7 +114,7 @@ impl Game {
                     event,
                     data: None,
                     chars: None,
-                    viewer: None,
+                    viewer: Some(controller),
                 };
                 env.test(expr, src)
             }

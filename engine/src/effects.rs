@@ -113,7 +113,7 @@ impl Game {
             event: None,
             data: None,
             chars: None,
-            viewer: None,
+            viewer: Some(e.controller),
         };
         Ok(self.current(e.source).is_some() && env.test(&expr, src).unwrap_or(false))
     }

@@ -189,7 +189,7 @@ impl GameEnv<'_> {
         let def = &g.defs.cards.cards[o.def as usize];
         let hidden = || -> Result<(), String> {
             match self.viewer {
-                Some(p) if lki.is_none() && !g.can_see(p, id.card) => Err(format!(
+                Some(p) if !g.can_see_obj(p, o) => Err(format!(
                     "\"{name}\" of a card hidden from P{} (303.3): a card's script learns a hidden card only after it is shown",
                     p + 1
                 )),

@@ -223,7 +223,10 @@ impl Game {
         }
     }
 
-    fn env<'a>(&'a self, live: &Live, chars: &'a Chars) -> GameEnv<'a> {
+    /// A card's condition and amounts read with its controller's knowledge (303.3): what they
+    /// decide is seen by everyone. Which cards an effect applies to is the kernel's to find; a
+    /// hidden card it applies to stays hidden.
+    fn env<'a>(&'a self, live: &Live, chars: &'a Chars, viewer: Option<PlayerId>) -> GameEnv<'a> {
         GameEnv {
             game: self,
             this: Some(live.source),
@@ -231,7 +234,7 @@ impl Game {
             event: None,
             data: None,
             chars: Some(chars),
-            viewer: None,
+            viewer,
         }
     }
 
@@ -260,12 +263,13 @@ impl Game {
     }
 
     fn targets_unfiltered(&self, live: &Live, chars: &Chars) -> Vec<ObjId> {
-        let env = self.env(live, chars);
         if let Some((c, src)) = &live.condition {
+            let env = self.env(live, chars, Some(live.controller));
             if !env.test(c, src).unwrap_or(false) {
                 return Vec::new();
             }
         }
+        let env = self.env(live, chars, None);
         match &live.scope {
             LiveScope::This => self
                 .current(live.source)
@@ -305,7 +309,11 @@ impl Game {
     fn amount(&self, live: &Live, chars: &Chars, a: &Amount) -> Value {
         match a {
             Amount::Const(v) => v.clone(),
-            Amount::Expr(e, src) => Value::Int(self.env(live, chars).int(e, src).unwrap_or(0)),
+            Amount::Expr(e, src) => Value::Int(
+                self.env(live, chars, Some(live.controller))
+                    .int(e, src)
+                    .unwrap_or(0),
+            ),
         }
     }
 

@@ -42,7 +42,8 @@ impl Game {
                             event: Some(event),
                             data: None,
                             chars: None,
-                            viewer: None,
+                            // A card's condition reads with its controller's knowledge (303.3).
+                            viewer: Some(self.st.objects[card as usize].controller),
                         };
                         env.test(expr, src).unwrap_or(false)
                     }

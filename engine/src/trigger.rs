@@ -135,7 +135,7 @@ impl Game {
             event,
             data,
             chars: None,
-            viewer: None,
+            viewer: Some(controller),
         };
         match env.test(expr, src) {
             Ok(b) => b,
@@ -250,7 +250,7 @@ impl Game {
                     event: None,
                     data: None,
                     chars: None,
-                    viewer: None,
+                    viewer: Some(controller),
                 };
                 if !pending && env.test(expr, src).unwrap_or(false) {
                     self.add_trigger(id, def as u16, ai as u16, controller, Value::Null, None);

@@ -7,7 +7,12 @@ use std::fmt::Write;
 impl Game {
     /// Whether `viewer` may know which card `card` is.
     pub fn can_see(&self, viewer: PlayerId, card: CardIdx) -> bool {
-        let o = &self.position().objects[card as usize];
+        self.can_see_obj(viewer, &self.position().objects[card as usize])
+    }
+
+    /// Whether `viewer` may know which card `o` is, where it is (or was: last-known
+    /// information of a card that left a zone hidden from `viewer` stays hidden from them).
+    pub fn can_see_obj(&self, viewer: PlayerId, o: &crate::state::Obj) -> bool {
         if o.revealed & (1 << viewer) != 0 {
             return true;
         }
