@@ -141,7 +141,7 @@ fn check_view(g: &Game, v: PlayerId, view: &View, now: &Seen, ctx: &str) {
             "{ctx}: the view has the card id {} of a hidden card",
             def.named.id
         );
-        let h = st.objects[c as usize].id(c).to_handle();
+        let h = g.handle(st.objects[c as usize].id(c));
         assert!(
             !handles.contains(&h),
             "{ctx}: the view has the handle {h} of hidden card {c}"

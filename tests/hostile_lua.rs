@@ -362,3 +362,58 @@ fn a_sim_of_hostile_decks_ends_and_does_not_depend_on_jobs() {
     assert_eq!(s1, s2);
     assert_eq!(j1.lines().count(), 4, "a header and three games: {j1}");
 }
+
+/// A handle says nothing about which card a hidden card is, and a shuffle of a hidden zone
+/// makes its cards new objects: a handle seen before the shuffle finds nothing after it, so a
+/// card revealed and shuffled away cannot be followed (302.3, 303.3).
+#[test]
+fn a_shuffled_card_cannot_be_followed_by_its_handle() {
+    assert_stopped(
+        &[(
+            "follow",
+            "local before = k.cards(controller, 'library')
+             if #before == 0 then error('untracked: empty') end
+             k.shuffle(controller, 'library')
+             for _, h in ipairs(before) do
+               if k.exists(h) then error('tracked ' .. h) end
+             end
+             error('untracked')",
+            "untracked",
+        )],
+        &[],
+    );
+}
+
+/// A card's `if:` reads with its controller's knowledge: testing the opponent's hand by name
+/// is the card's error, never a hidden bit leaked through whether the ability runs (303.3).
+#[test]
+fn a_cards_condition_cannot_test_a_hidden_card() {
+    let dir = common::race::race_with("cond", |f, t| {
+        match f {
+        "packs/numbers.yaml" => t + "  - id: H-C\n    name: 覗き見\n    type: number\n    points: 1\n    abilities:\n      - name: 手札判定\n        kind: triggered\n        when: 手番\n        if: 'count(opponent.hand where name == \"いち\") > 0'\n        effect: |\n          k.log(nil, 'THE OPPONENT HOLDS いち')\n",
+        "game.yaml" => t
+            .replace(
+                "- { do: draw_one, clause: \"R2\" }",
+                "- { do: draw_one, clause: \"R2\" }\n        - { event: 手番 }",
+            )
+            .replace("visibility: public }", "visibility: public, area: true }"),
+        "decks/low.yaml" | "decks/high.yaml" => "name: x\ncards: { H-C: 5, N1: 5 }\n".into(),
+        _ => t,
+    }
+    });
+    let b = Bundle::load(&dir).expect("the pack loads");
+    let logs: Vec<String> = (0..4).flat_map(|s| play(&b, &[s]).remove(0).1).collect();
+    assert!(
+        !logs.iter().any(|l| l.contains("THE OPPONENT HOLDS")),
+        "the condition leaked: {:#?}",
+        logs.iter()
+            .filter(|l| l.contains("HOLDS"))
+            .collect::<Vec<_>>()
+    );
+    assert!(
+        logs.iter().any(|l| l.contains("スクリプトエラー")
+            && l.contains("手札判定")
+            && l.contains("hidden from P")),
+        "no card error for the condition"
+    );
+}

@@ -211,7 +211,7 @@ impl Game {
             return Ok(Value::Null);
         }
         let mut ctx = IndexMap::new();
-        ctx.insert("self".to_string(), Value::Int(card.to_handle()));
+        ctx.insert("self".to_string(), Value::Int(self.handle(card)));
         ctx.insert(
             "controller".to_string(),
             Value::Int(self.st.objects[card.card as usize].controller as i64 + 1),

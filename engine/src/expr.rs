@@ -48,8 +48,8 @@ pub fn player_value(p: PlayerId) -> V {
     V::Obj(PLAYER_TAG | p as u64)
 }
 
-pub fn card_value(id: ObjId) -> V {
-    V::Obj(id.to_handle() as u64)
+pub fn card_value(g: &Game, id: ObjId) -> V {
+    V::Obj(g.handle(id) as u64)
 }
 
 /// Engine value → grammar value (maps become null: the grammar has none).
@@ -126,7 +126,7 @@ impl GameEnv<'_> {
     }
 
     fn card(&self, h: u64) -> Result<ObjId, String> {
-        let id = ObjId::from_handle(h as i64).ok_or("not a card")?;
+        let id = self.game.handle_id(h as i64).ok_or("not a card")?;
         if self.game.st.objects.get(id.card as usize).is_some() {
             Ok(id)
         } else {
@@ -162,7 +162,7 @@ impl GameEnv<'_> {
                     self.game
                         .zone_cards(z)
                         .iter()
-                        .map(|&c| card_value(self.game.obj_id(c))),
+                        .map(|&c| card_value(self.game, self.game.obj_id(c))),
                 );
             }
         }
@@ -215,7 +215,7 @@ impl GameEnv<'_> {
             "owner" => player_value(o.owner),
             "controller" => player_value(o.controller),
             "face_up" => V::Bool(o.face_up),
-            "holder" => o.attached_to.map(card_value).unwrap_or(V::Null),
+            "holder" => o.attached_to.map(|id| card_value(g, id)).unwrap_or(V::Null),
             _ => {
                 if let Some(c) = gd.counter(name) {
                     V::Int(o.counters[c] as i64)
@@ -225,7 +225,7 @@ impl GameEnv<'_> {
                     V::List(
                         g.attachments(id, Some(r as u8))
                             .into_iter()
-                            .map(card_value)
+                            .map(|id| card_value(g, id))
                             .collect(),
                     )
                 } else if let Some(field) = field_id(self.game, name) {
@@ -301,7 +301,7 @@ impl Env for GameEnv<'_> {
         match name {
             "self" | "このカード" => self
                 .this
-                .map(card_value)
+                .map(|id| card_value(g, id))
                 .ok_or_else(|| "no `self` here".to_string()),
             "my" | "自分" | "controller" => Ok(player_value(self.controller)),
             "p1" => Ok(player_value(0)),
@@ -332,9 +332,11 @@ impl Env for GameEnv<'_> {
                 .ok_or("no event")?;
                 Ok(match (name, data.get(name)) {
                     // Event fields naming cards or players hold handles / seat numbers.
-                    (CARD_KEYS!(), Some(Value::Int(h))) => {
-                        ObjId::from_handle(*h).map(card_value).unwrap_or(V::Null)
-                    }
+                    (CARD_KEYS!(), Some(Value::Int(h))) => self
+                        .game
+                        .handle_id(*h)
+                        .map(|_| V::Obj(*h as u64))
+                        .unwrap_or(V::Null),
                     (PLAYER_KEYS!(), Some(Value::Int(p))) if (1..=2).contains(p) => {
                         player_value((*p - 1) as PlayerId)
                     }

@@ -19,18 +19,15 @@ pub struct ObjId {
 }
 
 impl ObjId {
-    /// Packs the id into one integer for scripts (an opaque handle).
-    pub fn to_handle(self) -> i64 {
-        ((self.incarnation as i64) << 16) | self.card as i64
+    /// The id as one 32-bit number (what `Game::handle` permutes).
+    pub(crate) fn pack(self) -> u32 {
+        ((self.incarnation as u32) << 16) | self.card as u32
     }
-    pub fn from_handle(h: i64) -> Option<ObjId> {
-        if !(0..(1i64 << 32)).contains(&h) {
-            return None;
+    pub(crate) fn unpack(v: u32) -> ObjId {
+        ObjId {
+            card: (v & 0xffff) as u16,
+            incarnation: (v >> 16) as u16,
         }
-        Some(ObjId {
-            card: (h & 0xffff) as u16,
-            incarnation: (h >> 16) as u16,
-        })
     }
 }
 

@@ -292,7 +292,7 @@ impl Game {
                 })
                 .map(|c| self.obj_id(c))
                 .filter(|id| {
-                    let item = card_value(*id);
+                    let item = card_value(self, *id);
                     let scope = ItemScope {
                         parent: &env,
                         item: &item,

@@ -9,6 +9,7 @@ pub mod effects;
 pub mod error;
 pub mod expr;
 pub mod game;
+pub mod handles;
 pub mod host;
 pub mod ids;
 pub mod layers;

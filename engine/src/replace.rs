@@ -6,7 +6,7 @@ use crate::def::ability::{hook_name, AbilityKind};
 use crate::expr::GameEnv;
 use crate::game::Game;
 use crate::host::{Fail, Host};
-use crate::ids::{CardIdx, ObjId, PlayerId};
+use crate::ids::{CardIdx, PlayerId};
 use crate::value::Value;
 use indexmap::IndexMap;
 use std::sync::Arc;
@@ -61,7 +61,7 @@ impl Game {
         if let Some(id) = event
             .get("card")
             .and_then(Value::as_int)
-            .and_then(ObjId::from_handle)
+            .and_then(|h| self.handle_id(h))
         {
             if let Some(o) = self.st.objects.get(id.card as usize) {
                 return o.controller;
@@ -156,7 +156,7 @@ impl Game {
             let mut ctx = IndexMap::new();
             ctx.insert(
                 "self".to_string(),
-                Value::Int(self.obj_id(card).to_handle()),
+                Value::Int(self.handle(self.obj_id(card))),
             );
             ctx.insert("controller".to_string(), Value::Int(controller as i64 + 1));
             ctx.insert("event".to_string(), event.clone());

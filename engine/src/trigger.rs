@@ -54,7 +54,7 @@ impl Game {
         let subject = data
             .get("card")
             .and_then(Value::as_int)
-            .and_then(ObjId::from_handle);
+            .and_then(|h| self.handle_id(h));
         if !listeners.is_empty() {
             for card in 0..self.st.objects.len() as CardIdx {
                 let def = self.st.objects[card as usize].def as usize;
@@ -376,7 +376,10 @@ impl Game {
         // 813.3, 920.1, 804.2c-31: a triggered EX skill gets the game's success check first.
         if a.ex_skill || t.from_skill {
             if let Some(check) = &defs.game.skill_success_check {
-                let args = [Value::Int(t.source.to_handle()), Value::Str(a.name.clone())];
+                let args = [
+                    Value::Int(self.handle(t.source)),
+                    Value::Str(a.name.clone()),
+                ];
                 if !crate::run::truthy(&host.call(self, check, &args)?) {
                     self.log_line(
                         Some("920.2b"),
@@ -387,7 +390,7 @@ impl Game {
             }
         }
         let mut ctx = IndexMap::new();
-        ctx.insert("self".to_string(), Value::Int(t.source.to_handle()));
+        ctx.insert("self".to_string(), Value::Int(self.handle(t.source)));
         ctx.insert(
             "controller".to_string(),
             Value::Int(t.controller as i64 + 1),

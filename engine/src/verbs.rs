@@ -38,7 +38,7 @@ impl Game {
             Some(_) => Ok(id.card),
             None => Err(Fail::Run(RunError::Definition(format!(
                 "object {} no longer exists (it changed zones)",
-                id.to_handle()
+                self.handle(id)
             )))),
         }
     }
@@ -189,12 +189,12 @@ impl Game {
         data.insert(
             "card".to_string(),
             Value::Int(if looks_back {
-                id.to_handle()
+                self.handle(id)
             } else {
-                new_id.to_handle()
+                self.handle(new_id)
             }),
         );
-        data.insert("new".to_string(), Value::Int(new_id.to_handle()));
+        data.insert("new".to_string(), Value::Int(self.handle(new_id)));
         data.insert("from".to_string(), Value::Str(from_def.named.id.clone()));
         data.insert("to".to_string(), Value::Str(to.named.id.clone()));
         data.insert(
@@ -246,8 +246,8 @@ impl Game {
         let new_id = o.id(c);
         let (owner, to) = (o.owner, o.zone);
         let mut data = indexmap::IndexMap::new();
-        data.insert("card".to_string(), Value::Int(new_id.to_handle()));
-        data.insert("new".to_string(), Value::Int(new_id.to_handle()));
+        data.insert("card".to_string(), Value::Int(self.handle(new_id)));
+        data.insert("new".to_string(), Value::Int(self.handle(new_id)));
         data.insert(
             "from".to_string(),
             Value::Str(self.defs.game.zone_def(from).named.id.clone()),
@@ -291,12 +291,22 @@ impl Game {
         Ok(drawn)
     }
 
-    /// Shuffles a zone with the game's seeded RNG (Fisher–Yates).
+    /// Shuffles a zone with the game's seeded RNG (Fisher–Yates). The cards of a zone that is
+    /// not public become new objects, known to no one: nothing that named one before the
+    /// shuffle (a handle, a reveal) finds it after (302.3, 303.3).
     pub fn shuffle(&mut self, zone: ZoneId) {
         let list = &mut self.st.zones[zone.0 as usize];
         for i in (1..list.len()).rev() {
             let j = (self.st.rng.next_u64() % (i as u64 + 1)) as usize;
             list.swap(i, j);
+        }
+        if self.defs.game.zone_def(zone).visibility != crate::def::game::Visibility::Public {
+            for &c in &self.st.zones[zone.0 as usize] {
+                let o = &mut self.st.objects[c as usize];
+                o.incarnation = o.incarnation.wrapping_add(1);
+                o.revealed = 0;
+            }
+            self.touch();
         }
     }
 

@@ -256,7 +256,7 @@ impl Game {
         };
         CardView {
             hidden: !visible,
-            id: visible.then(|| id.to_handle()),
+            id: visible.then(|| self.handle(id)),
             card: def.filter(|_| visible).map(|d| d.named.id.clone()),
             name: def.filter(|_| visible).map(|d| d.named.name.clone()),
             fields,

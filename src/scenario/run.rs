@@ -300,7 +300,7 @@ fn plain(v: &fuda_grammar::Value, g: &Game) -> String {
             "[{}]",
             l.iter().map(|x| plain(x, g)).collect::<Vec<_>>().join(", ")
         ),
-        V::Obj(h) => match fuda_engine::ObjId::from_handle(*h as i64).filter(|_| *h < (1 << 32)) {
+        V::Obj(h) => match i64::try_from(*h).ok().and_then(|h| g.handle_id(h)) {
             Some(id) if (id.card as usize) < g.st.objects.len() => g.name(id.card).to_string(),
             _ => v.describe(),
         },

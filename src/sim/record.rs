@@ -2,7 +2,7 @@
 //! each seat played.
 use crate::agent::Agent;
 use fuda_engine::def::game::Visibility;
-use fuda_engine::{Game, Host, ObjId, Outcome, PlayerId, Status, Value};
+use fuda_engine::{Game, Host, Outcome, PlayerId, Status, Value};
 use serde::{Deserialize, Serialize};
 
 /// The first line of a results file: what was played, so files can be merged and summarized.
@@ -112,7 +112,7 @@ fn note_played(
             Some(Value::Map(args)) => args.get("card"),
             _ => m.get("card"),
         };
-        let Some(id) = card.and_then(Value::as_int).and_then(ObjId::from_handle) else {
+        let Some(id) = card.and_then(Value::as_int).and_then(|h| game.handle_id(h)) else {
             continue;
         };
         let Some(obj) = game.st.objects.get(id.card as usize) else {

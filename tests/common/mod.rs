@@ -291,10 +291,8 @@ impl T {
     pub fn raise(&mut self, name: &str, card: ObjId) {
         self.with(|g| {
             let mut m = indexmap::IndexMap::new();
-            m.insert(
-                "card".to_string(),
-                fuda_engine::Value::Int(card.to_handle()),
-            );
+            let h = g.handle(card);
+            m.insert("card".to_string(), fuda_engine::Value::Int(h));
             g.raise(name, fuda_engine::Value::Map(m));
         });
     }

@@ -255,7 +255,7 @@ fn eval_in(
     let expr = fuda_grammar::parse(src).map_err(|e| e.to_string())?;
     match this {
         Some(id) => {
-            let item = fuda_engine::expr::card_value(id);
+            let item = fuda_engine::expr::card_value(g, id);
             let scope = fuda_grammar::ItemScope {
                 parent: &env,
                 item: &item,

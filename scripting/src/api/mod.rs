@@ -60,7 +60,9 @@ pub(crate) fn player(g: &Game, p: i64) -> R<PlayerId> {
 }
 
 pub(crate) fn obj(g: &Game, h: i64) -> R<ObjId> {
-    let id = ObjId::from_handle(h).ok_or_else(|| err(format!("{h} is not a card handle")))?;
+    let id = g
+        .handle_id(h)
+        .ok_or_else(|| err(format!("{h} is not a card handle")))?;
     match g.current(id) {
         Some(_) => Ok(id),
         None => Err(err(format!(
@@ -71,7 +73,9 @@ pub(crate) fn obj(g: &Game, h: i64) -> R<ObjId> {
 
 /// A card for reading: its current object, or as it last was if it has left (812).
 pub(crate) fn seen(g: &Game, h: i64) -> R<fuda_engine::state::Obj> {
-    let id = ObjId::from_handle(h).ok_or_else(|| err(format!("{h} is not a card handle")))?;
+    let id = g
+        .handle_id(h)
+        .ok_or_else(|| err(format!("{h} is not a card handle")))?;
     match (g.current(id), g.last_known(id)) {
         (Some(o), _) => Ok(*o),
         (None, Some(l)) => Ok(l.obj),
@@ -152,8 +156,8 @@ pub(crate) fn gvar_index(g: &Game, v: &str) -> R<usize> {
         .ok_or_else(|| err(format!("unknown game variable \"{v}\"")))
 }
 
-pub(crate) fn handles(ids: impl IntoIterator<Item = ObjId>) -> Vec<i64> {
-    ids.into_iter().map(ObjId::to_handle).collect()
+pub(crate) fn handles(g: &Game, ids: impl IntoIterator<Item = ObjId>) -> Vec<i64> {
+    ids.into_iter().map(|id| g.handle(id)).collect()
 }
 
 mod abilities;

@@ -30,7 +30,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         lua.create_function(|lua, (p, name, slot): (i64, String, Option<i64>)| {
             with(lua, |g| {
                 let z = zone(g, p, &name, slot)?;
-                Ok(handles(g.zone_cards(z).iter().map(|&c| g.obj_id(c))))
+                Ok(handles(g, g.zone_cards(z).iter().map(|&c| g.obj_id(c))))
             })
         })?,
     )?;
@@ -65,7 +65,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         "exists",
         lua.create_function(|lua, h: i64| {
             with(lua, |g| {
-                Ok(ObjId::from_handle(h).is_some_and(|id| g.current(id).is_some()))
+                Ok(g.handle_id(h).is_some_and(|id| g.current(id).is_some()))
             })
         })?,
     )?;
@@ -106,7 +106,8 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             // The field with continuous effects applied (809); for a card that has left,
             // as it last was (812).
             let v = with(lua, |g| {
-                let id = ObjId::from_handle(h)
+                let id = g
+                    .handle_id(h)
                     .ok_or_else(|| err(format!("{h} is not a card handle")))?;
                 known(lua, g, h)?;
                 match g.field_of(id, &f) {
@@ -194,7 +195,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                     ),
                     None => None,
                 };
-                Ok(handles(g.attachments(id, r)))
+                Ok(handles(g, g.attachments(id, r)))
             })
         })?,
     )?;
@@ -205,7 +206,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                 let o = seen(g, h)?;
                 Ok(o.attached_to
                     .filter(|u| g.current(*u).is_some())
-                    .map(ObjId::to_handle))
+                    .map(|u| g.handle(u)))
             })
         })?,
     )?;
@@ -225,6 +226,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             with(lua, |g| {
                 let pl = player(g, p)?;
                 Ok(handles(
+                    g,
                     g.st.objects
                         .iter()
                         .enumerate()
@@ -258,7 +260,8 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         "lki",
         lua.create_function(|lua, h: i64| {
             let v = with(lua, |g| {
-                let id = ObjId::from_handle(h)
+                let id = g
+                    .handle_id(h)
                     .ok_or_else(|| err(format!("{h} is not a card handle")))?;
                 let o = match (g.current(id), g.last_known(id)) {
                     (Some(_), _) => known(lua, g, h)?,

@@ -25,7 +25,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                             )))
                         }
                     };
-                    Ok(g.move_card(id, z, pos).map_err(fail)?.map(ObjId::to_handle))
+                    Ok(g.move_card(id, z, pos).map_err(fail)?.map(|u| g.handle(u)))
                 })
             },
         )?,
@@ -40,7 +40,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                     .game
                     .role(&role)
                     .ok_or_else(|| err(format!("unknown attachment role \"{role}\"")))?;
-                Ok(g.attach(c, u, r as u8).map_err(fail)?.map(ObjId::to_handle))
+                Ok(g.attach(c, u, r as u8).map_err(fail)?.map(|u| g.handle(u)))
             })
         })?,
     )?;
@@ -248,7 +248,8 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                     g.charge(Charge::Delayed).map_err(err)?;
                     g.charge(Charge::Item(name.len() + data.approx_size()))
                         .map_err(err)?;
-                    let id = ObjId::from_handle(h)
+                    let id = g
+                        .handle_id(h)
                         .ok_or_else(|| err(format!("{h} is not a card handle")))?;
                     let controller =
                         g.st.objects
