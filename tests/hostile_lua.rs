@@ -145,6 +145,12 @@ fn work_that_grows_with_data_cannot_hang_a_game() {
                 "instruction budget exceeded",
             ),
             ("huge", "local s = string.rep('x', 2^20) .. 'y'", "longer than the 1048576 bytes"),
+            // Just under the 4 MiB a stretch may log, every turn: the game's 64 MiB stop it.
+            (
+                "gamelog",
+                "for i = 1, 1000 do k.log('', string.rep('x', 4000)) end",
+                "bytes of k.log text in this game",
+            ),
             ("unpack", "local n = select('#', table.unpack({}, 1, 1e6))", "more than 250 values"),
             (
                 "next",

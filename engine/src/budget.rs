@@ -19,6 +19,8 @@ pub const MAX_LOG_LINE: usize = 4096;
 pub const MAX_LOG_LINES: u32 = 100_000;
 /// Bytes of `k.log` text between two decisions.
 pub const MAX_LOG_BYTES: u64 = 4 << 20;
+/// Bytes of `k.log` text in a whole game (kept in the state, so a restored game counts on).
+pub const MAX_GAME_LOG_BYTES: u64 = 64 << 20;
 /// Bytes of data scripts hand the kernel to keep between two decisions: event and delayed
 /// trigger data, continuous effects, choice labels and values, loss reasons.
 pub const MAX_DATA_BYTES: u64 = 8 << 20;
@@ -116,6 +118,13 @@ impl Game {
                         "k.log: a line of {len} bytes is longer than the limit of {MAX_LOG_LINE}"
                     ));
                 }
+                if self.st.card_log_bytes.saturating_add(len as u64) > MAX_GAME_LOG_BYTES {
+                    return Err(format!(
+                        "more than {MAX_GAME_LOG_BYTES} bytes of k.log text in this game (the limit)"
+                    ));
+                }
+                self.st.card_log_bytes = self.st.card_log_bytes.saturating_add(len as u64);
+                let b = &mut self.budget;
                 b.logs = b.logs.saturating_add(1);
                 b.log_bytes = b.log_bytes.saturating_add(len as u64);
                 if b.log_bytes > MAX_LOG_BYTES {

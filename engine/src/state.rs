@@ -183,6 +183,7 @@ impl State {
             temp_reveals: Vec::new(),
             running: Vec::new(),
             kept_effects: Vec::new(),
+            card_log_bytes: 0,
             card_hook_depth: 0,
             generation: 0,
             outcome: None,
@@ -236,6 +237,9 @@ pub struct State {
     /// Card hooks now running (the reveals end when the outermost one does).
     #[serde(default)]
     pub card_hook_depth: u32,
+    /// Bytes of `k.log` text cards wrote in the whole game (budget.rs `MAX_GAME_LOG_BYTES`).
+    #[serde(default)]
+    pub card_log_bytes: u64,
     /// Bumped by every change; keys the characteristics cache.
     pub generation: u64,
     pub outcome: Option<Outcome>,
