@@ -1,6 +1,6 @@
 //! Restore, then play: a real mid-game save of the 汎用TCG (chosen by the first input bytes:
 //! seed and decisions played), its JSON digits overwritten by the rest of the input, is either
-//! refused by `Game::restore` or played on by random agents for 24 decisions — never a panic.
+//! refused by `Game::restore` or played on by random agents for 2 decisions — never a panic.
 #![no_main]
 use fuda::agent::{Agent, RandomAgent};
 use fuda::bundle::{default_game_dir, Bundle};
@@ -66,7 +66,7 @@ fuzz_target!(|data: &[u8]| {
             return;
         };
         if let Ok(mut g) = Game::restore(Arc::clone(&b.defs), saved) {
-            play(&mut g, b, 24);
+            play(&mut g, b, 2);
         }
     });
 });

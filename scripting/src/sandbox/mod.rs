@@ -46,7 +46,7 @@ pub struct Meter {
     spent: Cell<bool>,
     limit: Cell<u64>,
     /// Bytes of the longest string built in this call (or held as a constant of a loaded
-    /// file): each instruction costs 1 + weight/1024 units (alloc.rs).
+    /// file): each instruction costs 1 + weight/256 units (alloc.rs).
     weight: Cell<u64>,
     /// The longest string constant of the files loaded so far: every call starts at it.
     floor: Cell<u64>,
@@ -96,8 +96,8 @@ impl Meter {
         self.charge(n.saturating_mul(price))
     }
 
-    /// The error to report for `e` raised in this call: a spent budget or a refused string
-    /// is reported as such, whatever the script did with the error on its way out.
+    /// What to report for this call instead of its own error or result: a refused string or a
+    /// spent budget, whatever the script did with the error on its way out.
     pub fn explain(&self) -> Option<mlua::Error> {
         if self.refused.get() > 0 {
             return Some(mlua::Error::runtime(format!(
