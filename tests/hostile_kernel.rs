@@ -377,7 +377,16 @@ fn deep_recursion_in_sim_workers_is_a_card_error() {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_fuda"))
         .args(["sim", "--game"])
         .arg(&dir)
-        .args(["--games", "2", "-j", "2", "-q", "--decks", "low,low"])
+        .args([
+            "--games",
+            "2",
+            "-j",
+            "2",
+            "-q",
+            "--decks",
+            "low,low",
+            "--allow-errors",
+        ])
         .output()
         .expect("runs fuda");
     let err = String::from_utf8_lossy(&out.stderr);

@@ -358,7 +358,19 @@ fn a_sim_of_hostile_decks_ends_and_does_not_depend_on_jobs() {
         let file = dir.join(format!("sim-{jobs}.jsonl"));
         let f = file.to_string_lossy().to_string();
         let stdout = common::fuda(&[
-            "sim", "--game", &game, "--games", "3", "--seed", "3", "-j", jobs, "-q", "--out", &f,
+            "sim",
+            "--game",
+            &game,
+            "--games",
+            "3",
+            "--seed",
+            "3",
+            "-j",
+            jobs,
+            "-q",
+            "--out",
+            &f,
+            "--allow-errors",
         ]);
         (stdout, std::fs::read_to_string(&file).expect("jsonl"))
     };
@@ -367,6 +379,23 @@ fn a_sim_of_hostile_decks_ends_and_does_not_depend_on_jobs() {
     assert_eq!(j1, j2, "JSONL differs between --jobs 1 and 2");
     assert_eq!(s1, s2);
     assert_eq!(j1.lines().count(), 4, "a header and three games: {j1}");
+    // Without --allow-errors the sim fails, after listing each error with its card, ability,
+    // file:line and the seed of the first game it occurred in.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fuda"))
+        .args(["sim", "--game", &game, "--games", "3", "--seed", "3", "-q"])
+        .output()
+        .expect("runs fuda");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{text}");
+    assert!(err.contains("--allow-errors"), "{err}");
+    assert!(
+        text.lines().any(|l| l.contains("games  seed 3")
+            && l.contains("card H-1 悪意1「pcall」")
+            && l.contains("instruction budget exceeded")
+            && l.contains("numbers.yaml:")),
+        "{text}"
+    );
 }
 
 /// A handle says nothing about which card a hidden card is, and a shuffle of a hidden zone

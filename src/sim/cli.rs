@@ -30,6 +30,9 @@ pub enum SimSub {
         /// Draw the summary as SVG.
         #[arg(long, value_name = "FILE")]
         plot: Option<PathBuf>,
+        /// Exit 0 even when the games had errors.
+        #[arg(long)]
+        allow_errors: bool,
     },
 }
 
@@ -68,6 +71,20 @@ pub struct SimArgs {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Exit 0 even when card scripts or the engine had errors (they are still reported).
+    #[arg(long)]
+    pub allow_errors: bool,
+}
+
+/// The error `fuda sim` exits with when games had errors and `--allow-errors` is not given.
+fn had_errors(stats: &super::stats::Stats, allow: bool) -> Result<(), String> {
+    if allow || (stats.script_errors == 0 && stats.errors == 0) {
+        return Ok(());
+    }
+    Err(format!(
+        "{} card script errors and {} games stopped by the engine (listed above); fix them, or pass --allow-errors to exit 0",
+        stats.script_errors, stats.errors
+    ))
 }
 
 fn create(path: &PathBuf) -> Result<std::io::BufWriter<std::fs::File>, String> {
@@ -83,6 +100,7 @@ pub fn main(cmd: SimCommand, out: &mut dyn Write) -> Result<(), String> {
         files,
         out: o,
         plot,
+        allow_errors,
     }) = cmd.sub
     {
         let mut w = o.as_ref().map(create).transpose()?;
@@ -95,7 +113,7 @@ pub fn main(cmd: SimCommand, out: &mut dyn Write) -> Result<(), String> {
             super::plot::draw(&p, &h, &stats)?;
             writeln!(out, "plot: {}", p.display()).map_err(io)?;
         }
-        return Ok(());
+        return had_errors(&stats, allow_errors);
     }
     let a = cmd.args;
     let dir = a.game.clone().unwrap_or_else(default_game_dir);
@@ -166,5 +184,5 @@ pub fn main(cmd: SimCommand, out: &mut dyn Write) -> Result<(), String> {
         super::plot::draw(&p, &h, &stats)?;
         writeln!(out, "plot: {}", p.display()).map_err(io)?;
     }
-    Ok(())
+    had_errors(&stats, a.allow_errors)
 }

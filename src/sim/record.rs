@@ -40,6 +40,30 @@ pub struct GameRecord {
     /// An engine error that stopped the game, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// The distinct card errors of the game (what each `⚠` log line says), first seen first;
+    /// at most [`MAX_ERROR_KINDS`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub script_error_kinds: Vec<String>,
+}
+
+/// Distinct card errors kept per game.
+pub const MAX_ERROR_KINDS: usize = 20;
+
+/// The card errors of a game's log, each once, without the line's frame.
+pub fn error_kinds(game: &Game) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for l in game.log.iter().filter(|l| l.text.starts_with('⚠')) {
+        let text = l.text.as_str();
+        let text = text.split_once("): ").map_or(text, |(_, t)| t);
+        let text = text.split(" — この処理は行われない").next().unwrap_or(text);
+        if !out.iter().any(|k| k == text) {
+            out.push(text.to_string());
+            if out.len() >= MAX_ERROR_KINDS {
+                break;
+            }
+        }
+    }
+    out
 }
 
 /// Plays `game` to its end like [`super::play_out`], recording it.
@@ -90,6 +114,7 @@ pub fn play_recorded(
         script_errors: game.log.iter().filter(|l| l.text.starts_with('⚠')).count() as u32,
         played: played.map(|s| s.into_iter().collect()),
         error,
+        script_error_kinds: error_kinds(game),
     }
 }
 

@@ -20,6 +20,15 @@ pub struct Stats {
     pub decisions: u64,
     pub end_clauses: BTreeMap<String, u64>,
     pub cards: BTreeMap<String, CardStat>,
+    /// Each distinct card or engine error: the games it occurred in and the lowest seed of
+    /// them (so `fuda log --seed` shows it, whatever order the games finished in).
+    pub error_kinds: BTreeMap<String, ErrorKind>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct ErrorKind {
+    pub games: u64,
+    pub first_seed: u64,
 }
 
 /// One card name's figures, counted per seat-game.
@@ -56,6 +65,15 @@ impl Stats {
         *self.end_clauses.entry(r.clause.clone()).or_default() += 1;
         if r.error.is_some() {
             self.errors += 1;
+        }
+        let engine = r.error.iter().map(|e| format!("game stopped: {e}"));
+        for text in r.script_error_kinds.iter().cloned().chain(engine) {
+            let k = self.error_kinds.entry(text).or_insert(ErrorKind {
+                games: 0,
+                first_seed: r.seed,
+            });
+            k.games += 1;
+            k.first_seed = k.first_seed.min(r.seed);
         }
         match r.winner {
             Some(w) => {
@@ -166,7 +184,30 @@ impl Stats {
         if self.errors > 0 {
             let _ = writeln!(o, "games stopped by an engine error: {}", self.errors);
         }
+        o.push_str(&self.error_table(10));
         o.push_str(&self.card_table(12));
+        o
+    }
+
+    /// The `k` most frequent distinct errors, with the games they occurred in and the first
+    /// seed (`fuda log --seed N` shows that game when the agents are random).
+    pub fn error_table(&self, k: usize) -> String {
+        let mut o = String::new();
+        if self.error_kinds.is_empty() {
+            return o;
+        }
+        let mut rows: Vec<(&String, &ErrorKind)> = self.error_kinds.iter().collect();
+        rows.sort_by(|a, b| b.1.games.cmp(&a.1.games).then(a.0.cmp(b.0)));
+        let _ = writeln!(
+            o,
+            "errors (in how many games; the first game's seed, for `fuda log --seed`):"
+        );
+        for (text, e) in rows.iter().take(k) {
+            let _ = writeln!(o, "  {:>6} games  seed {:<6} {text}", e.games, e.first_seed);
+        }
+        if rows.len() > k {
+            let _ = writeln!(o, "  … and {} more kinds", rows.len() - k);
+        }
         o
     }
 

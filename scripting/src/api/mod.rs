@@ -98,7 +98,7 @@ pub(crate) fn known(lua: &Lua, g: &Game, h: i64) -> R<fuda_engine::state::Obj> {
     }
     match acting_card(lua) {
         Some(p) if !g.can_see_obj(p, &o) => Err(err(format!(
-            "card {h} is hidden from P{} (303.3): a card's script learns a hidden card only after it is shown (k.reveal, k.show)",
+            "reads a card hidden from P{} (303.3): a card's script learns a hidden card only after it is shown (k.reveal, k.show)",
             p + 1
         ))),
         _ => Ok(o),
