@@ -385,3 +385,16 @@ fn a_budget_runs_out_at_the_same_step_whatever_ran_before() {
     }
     assert!(stops.iter().all(|&n| n == stops[0] && n > 0), "{stops:?}");
 }
+
+/// An error raised by a Rust function (a pattern, a `k.*` call) comes with a traceback; it
+/// must not cost more than the call is charged (printed, never asserted).
+#[test]
+fn errors_in_a_loop_end() {
+    let (lua, meter) = sandboxed();
+    let e = spend(
+        &lua,
+        &meter,
+        r#"for i = 1, 1e9 do pcall(string.find, 'a', '[') end"#,
+    );
+    assert!(meter.spent(), "{e}");
+}

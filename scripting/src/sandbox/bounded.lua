@@ -9,11 +9,13 @@ local raw_concat, raw_insert, raw_remove = table.concat, table.insert, table.rem
 local raw_byte, raw_len, raw_codepoint, raw_offset = string.byte, utf8.len, utf8.codepoint, utf8.offset
 
 -- A spent budget or a memory error passes through pcall and xpcall to the kernel; a kernel
--- error is handed to the script as its message.
+-- error is handed to the script as its message. A caught error costs what building it did
+-- (a Rust function's error carries a traceback): 1,000 instructions.
 local function pass(ok, ...)
   if ok then return ok, ... end
   local e = ...
   if fatal(e) then raw_error(e, 0) end
+  charge(1000)
   if type(e) == "userdata" then e = tostring(e) end
   return false, e
 end

@@ -186,6 +186,17 @@ pub fn new_lua(budget: Budget, meter: Rc<Meter>) -> mlua::Result<(Lua, StringCha
             Ok(VmState::Continue)
         },
     )?;
+    // Lua names a function in a traceback by searching every loaded library; mlua builds one
+    // for each error a Rust function raises, so a loop of caught errors cost 20× its budget.
+    // Nothing loads libraries after this point: the search finds nothing, at once.
+    let loaded: mlua::Table = lua.named_registry_value("_LOADED")?;
+    let names: Vec<mlua::Value> = loaded
+        .pairs::<mlua::Value, mlua::Value>()
+        .filter_map(|kv| kv.ok().map(|(k, _)| k))
+        .collect();
+    for k in names {
+        loaded.raw_set(k, mlua::Value::Nil)?;
+    }
     let charge = alloc::install(&lua, &meter)?;
     Ok((lua, charge))
 }
