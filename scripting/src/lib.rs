@@ -178,6 +178,13 @@ impl LuaHost {
 }
 
 impl LuaHost {
+    /// Bytes the Lua state holds after a full garbage collection (tests and diagnostics).
+    pub fn memory_used(&self) -> usize {
+        let _ = self.lua.gc_collect();
+        let _ = self.lua.gc_collect();
+        self.lua.used_memory()
+    }
+
     /// Compiles every card's Lua hooks. Each hook becomes `function(ctx)` with `self`,
     /// `controller`, `event` and `data` as locals; its lines keep the card file's line numbers.
     pub fn load_cards(&self, db: &CardDb) -> Result<(), LoadErrors> {

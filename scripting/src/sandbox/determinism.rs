@@ -4,7 +4,6 @@
 //! order (numbers, then strings byte-wise, then false, true) and without addresses.
 use super::Meter;
 use mlua::{Function, Lua, MultiValue, Table, Value};
-use std::cell::Cell;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
@@ -34,24 +33,37 @@ pub(super) fn install(lua: &Lua, meter: &Rc<Meter>) -> mlua::Result<()> {
             }
         })?,
     )?;
+    // The iterator is one function for every loop; a loop's state (the table, its keys in
+    // order, the position) is a Lua table, so nothing of a loop outlives it in Rust.
+    let iter = lua.create_function(|_, (state, _): (Table, Value)| {
+        let t: Table = state.raw_get(1)?;
+        let keys: Table = state.raw_get(2)?;
+        let mut at: i64 = state.raw_get(3)?;
+        loop {
+            at += 1;
+            let k: Value = keys.raw_get(at)?;
+            if k.is_nil() {
+                state.raw_set(3, at)?;
+                return Ok((Value::Nil, Value::Nil));
+            }
+            let v: Value = t.raw_get(k.clone())?;
+            if !v.is_nil() {
+                state.raw_set(3, at)?;
+                return Ok((k, v));
+            }
+        }
+    })?;
     let m = meter.clone();
     g.raw_set(
         "pairs",
         lua.create_function(move |lua, t: Table| {
             let t = super::readonly::backing(&t)?.unwrap_or(t);
-            let keys = sorted_keys(&m, &t, "pairs")?;
-            let at = Cell::new(0usize);
-            let iter = lua.create_function(move |_, (t, _): (Table, Value)| {
-                while let Some(k) = keys.get(at.get()) {
-                    at.set(at.get() + 1);
-                    let v: Value = t.raw_get(k.clone())?;
-                    if !v.is_nil() {
-                        return Ok((k.clone(), v));
-                    }
-                }
-                Ok((Value::Nil, Value::Nil))
-            })?;
-            Ok((iter, t, Value::Nil))
+            let keys = lua.create_sequence_from(sorted_keys(&m, &t, "pairs")?)?;
+            let state = lua.create_table_with_capacity(3, 0)?;
+            state.raw_set(1, t)?;
+            state.raw_set(2, keys)?;
+            state.raw_set(3, 0)?;
+            Ok((iter.clone(), state, Value::Nil))
         })?,
     )?;
     let table: Table = g.get("table")?;

@@ -3,7 +3,6 @@
 //! pattern on a long string runs unseen by the instruction counter and can hang the host.
 use super::Meter;
 use mlua::{Function, Lua, MultiValue, Table, Value};
-use std::cell::Cell;
 use std::rc::Rc;
 
 use super::matcher::{error, State};
@@ -31,12 +30,26 @@ pub(super) fn install(lua: &Lua, meter: &Rc<Meter>) -> mlua::Result<()> {
             },
         )?,
     )?;
+    // One step function for every `gmatch`; a loop's state (subject, pattern, position, last
+    // match) is a Lua table held by a Lua closure, so nothing of a loop outlives it in Rust.
     let m = meter.clone();
+    let step = lua.create_function(move |lua, st: Table| gmatch_step(lua, &m, &st))?;
+    let wrap: Function = lua
+        .load("local step, st = ... return function() return step(st) end")
+        .set_name("=gmatch")
+        .into_function()?;
     string.raw_set(
         "gmatch",
         lua.create_function(
             move |lua, (s, p, i): (mlua::LuaString, mlua::LuaString, Option<i64>)| {
-                gmatch(lua, &m, s, p, i)
+                let len = s.as_bytes().len();
+                let start = (start_index(i.unwrap_or(1), len) - 1).min(len + 1);
+                let st = lua.create_table_with_capacity(4, 0)?;
+                st.raw_set(1, s)?;
+                st.raw_set(2, p)?;
+                st.raw_set(3, start as i64)?;
+                st.raw_set(4, -1)?;
+                wrap.call::<Function>((step.clone(), st))
             },
         )?,
     )?;
@@ -111,38 +124,31 @@ fn find_aux(
     Ok(MultiValue::from_vec(vec![Value::Nil]))
 }
 
-fn gmatch(
-    lua: &Lua,
-    meter: &Rc<Meter>,
-    s: mlua::LuaString,
-    p: mlua::LuaString,
-    init: Option<i64>,
-) -> mlua::Result<Function> {
-    let len = s.as_bytes().len();
-    let start = (start_index(init.unwrap_or(1), len) - 1).min(len + 1);
-    let pos = Cell::new(start);
-    let last: Cell<Option<usize>> = Cell::new(None);
-    let meter = meter.clone();
-    lua.create_function(move |lua, ()| {
-        let (src, pat) = (s.as_bytes(), p.as_bytes());
-        let mut ms = State::new(&src, &pat, &meter);
-        let mut at = pos.get();
-        while at <= src.len() {
-            ms.reset();
-            if let Some(e) = ms.do_match(at, 0)? {
-                if Some(e) != last.get() {
-                    pos.set(e);
-                    last.set(Some(e));
-                    ms.flush()?;
-                    return Ok(MultiValue::from_vec(ms.captures(lua, Some((at, e)))?));
-                }
+/// The next match of a `gmatch` loop whose state is `st` = {subject, pattern, position,
+/// end of the last match or -1}.
+fn gmatch_step(lua: &Lua, meter: &Meter, st: &Table) -> mlua::Result<MultiValue> {
+    let s: mlua::LuaString = st.raw_get(1)?;
+    let p: mlua::LuaString = st.raw_get(2)?;
+    let pos: i64 = st.raw_get(3)?;
+    let last: i64 = st.raw_get(4)?;
+    let (src, pat) = (s.as_bytes(), p.as_bytes());
+    let mut ms = State::new(&src, &pat, meter);
+    let mut at = pos.max(0) as usize;
+    while at <= src.len() {
+        ms.reset();
+        if let Some(e) = ms.do_match(at, 0)? {
+            if e as i64 != last {
+                st.raw_set(3, e as i64)?;
+                st.raw_set(4, e as i64)?;
+                ms.flush()?;
+                return Ok(MultiValue::from_vec(ms.captures(lua, Some((at, e)))?));
             }
-            at += 1;
         }
-        pos.set(at);
-        ms.flush()?;
-        Ok(MultiValue::new())
-    })
+        at += 1;
+    }
+    st.raw_set(3, at as i64)?;
+    ms.flush()?;
+    Ok(MultiValue::new())
 }
 
 fn gsub(
