@@ -455,7 +455,8 @@ fn a_cards_condition_cannot_test_a_hidden_card() {
 
 /// A sim worker's host runs millions of hooks: what a call leaves behind must be garbage.
 /// Lua memory after a full collection does not grow with calls (`pairs` and `string.gmatch`
-/// once kept 13 bytes per call in Rust closures; found by the `lua` fuzz target).
+/// once kept 13 bytes per call in Rust closures, and `table.sort` and `pairs` held a reference
+/// per element, which grows mlua's reference stack for good; found by the `lua` fuzz target).
 #[test]
 fn a_host_keeps_no_memory_from_call_to_call() {
     use fuda_engine::def::card::parse_cards;
@@ -468,6 +469,8 @@ fn a_host_keeps_no_memory_from_call_to_call() {
         "local ok = pcall(k.name, -1)",
         "k.log(nil, 'x')",
         "local t = {} t[1] = t return t",
+        // Once, a reference per element: mlua's stack of references never shrinks.
+        "local t = {} for i = 1, 4000 do t[i] = 'x' .. i % 7 end table.sort(t) for k in pairs(t) do end",
     ] {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/race");
         let b = Bundle::load(&dir).expect("the race game loads");
@@ -497,10 +500,9 @@ fn a_host_keeps_no_memory_from_call_to_call() {
                 let _ = g.run_ability(&b.host, obj, 0, "effect", fuda_engine::Value::Null);
             }
         };
-        calls(50);
         let before = b.host.memory_used();
-        calls(500);
+        calls(300);
         let grown = b.host.memory_used() as i64 - before as i64;
-        assert!(grown < 2048, "{code}: {grown} bytes more after 500 calls");
+        assert!(grown < 8192, "{code}: {grown} bytes more after 300 calls");
     }
 }

@@ -164,3 +164,41 @@ table.remove = function(t, ...)
   end
   return raw_remove(t, ...)
 end
+
+-- table.sort as a stable merge sort in Lua: the same result in every process whatever the
+-- comparator does (Lua's quicksort picks pivots from the clock), every step counted as
+-- instructions, and no reference to the elements held outside Lua.
+table.sort = function(t, comp)
+  if type(t) ~= "table" then
+    raw_error("bad argument #1 to 'sort' (table expected, got " .. type(t) .. ")", 2)
+  end
+  if comp ~= nil and type(comp) ~= "function" then
+    raw_error("bad argument #2 to 'sort' (function expected, got " .. type(comp) .. ")", 2)
+  end
+  local n = #t
+  if n < 2 then return end
+  local less = comp or function(x, y) return x < y end
+  local a, b = {}, {}
+  for i = 1, n do a[i] = t[i] end
+  local width = 1
+  while width < n do
+    local lo = 1
+    while lo <= n do
+      local mid, hi = lo + width, lo + 2 * width
+      if mid > n + 1 then mid = n + 1 end
+      if hi > n + 1 then hi = n + 1 end
+      local i, j, k = lo, mid, lo
+      while i < mid and j < hi do
+        -- Take from the right only when it is strictly less: stable.
+        if less(a[j], a[i]) then b[k] = a[j]; j = j + 1 else b[k] = a[i]; i = i + 1 end
+        k = k + 1
+      end
+      while i < mid do b[k] = a[i]; i = i + 1; k = k + 1 end
+      while j < hi do b[k] = a[j]; j = j + 1; k = k + 1 end
+      lo = hi
+    end
+    a, b = b, a
+    width = width * 2
+  end
+  for i = 1, n do t[i] = a[i] end
+end

@@ -3,7 +3,7 @@
 //! addresses; `table.sort` picks pivots from the clock. Replaced here by versions in a defined
 //! order (numbers, then strings byte-wise, then false, true) and without addresses.
 use super::Meter;
-use mlua::{Function, Lua, MultiValue, Table, Value};
+use mlua::{Function, Lua, Table, Value};
 use std::cmp::Ordering;
 use std::rc::Rc;
 
@@ -17,18 +17,22 @@ pub(super) fn install(lua: &Lua, meter: &Rc<Meter>) -> mlua::Result<()> {
     let m = meter.clone();
     g.raw_set(
         "next",
-        lua.create_function(move |_, (t, k): (Table, Value)| {
+        lua.create_function(move |lua, (t, k): (Table, Value)| {
             let t = super::readonly::backing(&t)?.unwrap_or(t);
             let keys = sorted_keys(&m, &t, "next")?;
             let at = match k {
                 Value::Nil => 0,
-                k => match keys.binary_search_by(|x| key_order(x, &k)) {
-                    Ok(i) => i + 1,
-                    Err(_) => return Err(mlua::Error::runtime("invalid key to 'next'")),
+                k => match Key::of(&k).and_then(|k| keys.binary_search_by(|x| x.cmp(&k)).ok()) {
+                    Some(i) => i + 1,
+                    None => return Err(mlua::Error::runtime("invalid key to 'next'")),
                 },
             };
             match keys.get(at) {
-                Some(k) => Ok((k.clone(), t.raw_get::<Value>(k.clone())?)),
+                Some(k) => {
+                    let k = k.to_lua(lua)?;
+                    let v = t.raw_get::<Value>(k.clone())?;
+                    Ok((k, v))
+                }
                 None => Ok((Value::Nil, Value::Nil)),
             }
         })?,
@@ -58,7 +62,10 @@ pub(super) fn install(lua: &Lua, meter: &Rc<Meter>) -> mlua::Result<()> {
         "pairs",
         lua.create_function(move |lua, t: Table| {
             let t = super::readonly::backing(&t)?.unwrap_or(t);
-            let keys = lua.create_sequence_from(sorted_keys(&m, &t, "pairs")?)?;
+            let keys = lua.create_table()?;
+            for (i, k) in sorted_keys(&m, &t, "pairs")?.iter().enumerate() {
+                keys.raw_set(i + 1, k.to_lua(lua)?)?;
+            }
             let state = lua.create_table_with_capacity(3, 0)?;
             state.raw_set(1, t)?;
             state.raw_set(2, keys)?;
@@ -66,12 +73,7 @@ pub(super) fn install(lua: &Lua, meter: &Rc<Meter>) -> mlua::Result<()> {
             Ok((iter.clone(), state, Value::Nil))
         })?,
     )?;
-    let table: Table = g.get("table")?;
-    let m = meter.clone();
-    table.raw_set(
-        "sort",
-        lua.create_function(move |_, (t, comp): (Table, Option<Function>)| sort(&m, &t, comp))?,
-    )?;
+
     // error(v): a table or function as the error value would be shown with its address.
     lua.load(
         r#"
@@ -111,113 +113,76 @@ pub(super) fn safe_tostring(lua: &Lua, raw: &Function, v: Value) -> mlua::Result
     }
 }
 
+/// A table key that has a defined order, held by value: a loop keeps no reference into Lua
+/// (mlua's reference stack grows to the most references ever held at once and stays there, so
+/// holding every key of a big table would cost every later call in the host).
+#[derive(Clone, Debug)]
+enum Key {
+    Int(i64),
+    Num(f64),
+    Str(Vec<u8>),
+    Bool(bool),
+}
+
+impl Key {
+    fn of(v: &Value) -> Option<Key> {
+        Some(match v {
+            Value::Integer(i) => Key::Int(*i),
+            Value::Number(n) => Key::Num(*n),
+            Value::String(s) => Key::Str(s.as_bytes().to_vec()),
+            Value::Boolean(b) => Key::Bool(*b),
+            _ => return None,
+        })
+    }
+
+    fn to_lua(&self, lua: &Lua) -> mlua::Result<Value> {
+        Ok(match self {
+            Key::Int(i) => Value::Integer(*i),
+            Key::Num(n) => Value::Number(*n),
+            Key::Str(s) => Value::String(lua.create_string(s)?),
+            Key::Bool(b) => Value::Boolean(*b),
+        })
+    }
+
+    fn rank(&self) -> u8 {
+        match self {
+            Key::Int(_) | Key::Num(_) => 0,
+            Key::Str(_) => 1,
+            Key::Bool(_) => 2,
+        }
+    }
+
+    /// Numbers by value, then strings byte-wise, then false before true.
+    fn cmp(&self, other: &Key) -> Ordering {
+        match (self, other) {
+            (Key::Int(x), Key::Int(y)) => x.cmp(y),
+            (Key::Int(x), Key::Num(y)) => (*x as f64).total_cmp(y),
+            (Key::Num(x), Key::Int(y)) => x.total_cmp(&(*y as f64)),
+            (Key::Num(x), Key::Num(y)) => x.total_cmp(y),
+            (Key::Str(x), Key::Str(y)) => x.cmp(y),
+            (Key::Bool(x), Key::Bool(y)) => x.cmp(y),
+            _ => self.rank().cmp(&other.rank()),
+        }
+    }
+}
+
 /// Keys in the defined order; a table whose keys are tables or functions has none. Every key
 /// is charged (`next` sorts them all at each call).
-fn sorted_keys(meter: &Meter, t: &Table, what: &str) -> mlua::Result<Vec<Value>> {
+fn sorted_keys(meter: &Meter, t: &Table, what: &str) -> mlua::Result<Vec<Key>> {
     let mut keys = Vec::new();
     for kv in t.clone().pairs::<Value, Value>() {
         let (k, _) = kv?;
         meter.charge(8)?;
-        if !matches!(
-            k,
-            Value::Integer(_) | Value::Number(_) | Value::String(_) | Value::Boolean(_)
-        ) {
-            return Err(mlua::Error::runtime(format!(
-                "{what}: a table with {} keys has no defined order (use numbers or strings as keys)",
-                k.type_name()
-            )));
-        }
-        keys.push(k);
-    }
-    keys.sort_by(key_order);
-    Ok(keys)
-}
-
-/// Numbers by value, then strings byte-wise, then false before true.
-fn key_order(a: &Value, b: &Value) -> Ordering {
-    fn rank(v: &Value) -> u8 {
-        match v {
-            Value::Integer(_) | Value::Number(_) => 0,
-            Value::String(_) => 1,
-            Value::Boolean(_) => 2,
-            _ => 3,
-        }
-    }
-    match (a, b) {
-        (Value::Integer(x), Value::Integer(y)) => x.cmp(y),
-        (Value::Integer(x), Value::Number(y)) => (*x as f64).total_cmp(y),
-        (Value::Number(x), Value::Integer(y)) => x.total_cmp(&(*y as f64)),
-        (Value::Number(x), Value::Number(y)) => x.total_cmp(y),
-        (Value::String(x), Value::String(y)) => x.as_bytes().cmp(&y.as_bytes()),
-        (Value::Boolean(x), Value::Boolean(y)) => x.cmp(y),
-        _ => rank(a).cmp(&rank(b)),
-    }
-}
-
-/// `table.sort` as a stable merge sort: the same result in every process, whatever the
-/// comparator does; each comparison counts against the instruction budget.
-fn sort(meter: &Meter, t: &Table, comp: Option<Function>) -> mlua::Result<()> {
-    let n = t.raw_len();
-    let mut v: Vec<Value> = (1..=n).map(|i| t.raw_get(i)).collect::<mlua::Result<_>>()?;
-    let less = |a: &Value, b: &Value| -> mlua::Result<bool> {
-        meter.charge(1)?;
-        match &comp {
-            Some(f) => f.call::<bool>(MultiValue::from_vec(vec![a.clone(), b.clone()])),
-            None => default_less(a, b),
-        }
-    };
-    let mut buf: Vec<Value> = Vec::with_capacity(n);
-    let mut width = 1;
-    while width < n {
-        let mut lo = 0;
-        while lo < n {
-            let mid = (lo + width).min(n);
-            let hi = (lo + 2 * width).min(n);
-            let (mut i, mut j) = (lo, mid);
-            buf.clear();
-            while i < mid && j < hi {
-                // Take from the right only when it is strictly less: stable.
-                if less(&v[j], &v[i])? {
-                    buf.push(v[j].clone());
-                    j += 1;
-                } else {
-                    buf.push(v[i].clone());
-                    i += 1;
-                }
+        match Key::of(&k) {
+            Some(k) => keys.push(k),
+            None => {
+                return Err(mlua::Error::runtime(format!(
+                    "{what}: a table with {} keys has no defined order (use numbers or strings as keys)",
+                    k.type_name()
+                )))
             }
-            buf.extend_from_slice(&v[i..mid]);
-            buf.extend_from_slice(&v[j..hi]);
-            v[lo..hi].clone_from_slice(&buf);
-            lo = hi;
         }
-        width *= 2;
     }
-    for (i, x) in v.into_iter().enumerate() {
-        t.raw_set(i + 1, x)?;
-    }
-    Ok(())
-}
-
-/// Lua's `<` for the values a script can sort without a comparator.
-fn default_less(a: &Value, b: &Value) -> mlua::Result<bool> {
-    match (a, b) {
-        (Value::Integer(x), Value::Integer(y)) => Ok(x < y),
-        (Value::Integer(_) | Value::Number(_), Value::Integer(_) | Value::Number(_)) => {
-            Ok(num(a) < num(b))
-        }
-        (Value::String(_), Value::String(_)) => Ok(key_order(a, b) == Ordering::Less),
-        _ => Err(mlua::Error::runtime(format!(
-            "attempt to compare {} with {}",
-            a.type_name(),
-            b.type_name()
-        ))),
-    }
-}
-
-fn num(v: &Value) -> f64 {
-    match v {
-        Value::Integer(i) => *i as f64,
-        Value::Number(n) => *n,
-        _ => f64::NAN,
-    }
+    keys.sort_by(|a, b| a.cmp(b));
+    Ok(keys)
 }
