@@ -471,6 +471,7 @@ fn a_host_keeps_no_memory_from_call_to_call() {
         "local t = {} t[1] = t return t",
         // Once, a reference per element: mlua's stack of references never shrinks.
         "local t = {} for i = 1, 4000 do t[i] = 'x' .. i % 7 end table.sort(t) for k in pairs(t) do end",
+        "local t = {} for i = 1, 5000 do t[i] = {label = 'x', value = i} end pcall(k.choose, 1, t)",
     ] {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/race");
         let b = Bundle::load(&dir).expect("the race game loads");

@@ -105,56 +105,65 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
     // k.choose(p, {"a", "b"} or {{label=, value=}}, opts) → the chosen value(s).
     k.raw_set(
         "choose",
-        lua.create_function(
-            |lua, (p, items, o): (i64, Vec<mlua::Value>, Option<Table>)| {
-                let ChoiceOpts {
-                    prompt,
-                    clause,
-                    min,
-                    max,
-                } = opts_table(&o)?;
-                let mut options = Vec::new();
-                for it in &items {
-                    let (label, value) = match it {
-                        mlua::Value::Table(t) => (
-                            t.get::<String>("label")?,
-                            from_lua(&t.get::<mlua::Value>("value")?)?,
-                        ),
-                        other => {
-                            let v = from_lua(other)?;
-                            (v.to_string(), v)
-                        }
-                    };
-                    options.push(Opt { label, value });
+        lua.create_function(|lua, (p, items, o): (i64, Table, Option<Table>)| {
+            let ChoiceOpts {
+                prompt,
+                clause,
+                min,
+                max,
+            } = opts_table(&o)?;
+            // One item at a time: no reference per item is held (mlua's stack of
+            // references keeps its largest size).
+            let n = items.raw_len();
+            if n > MAX_OPTIONS {
+                return Err(err(format!(
+                    "k.choose: {n} options, more than the limit of {}",
+                    MAX_OPTIONS
+                )));
+            }
+            let mut options = Vec::new();
+            for i in 1..=n {
+                let it: mlua::Value = items.raw_get(i)?;
+                let (label, value) = match &it {
+                    mlua::Value::Table(t) => (
+                        t.get::<String>("label")?,
+                        from_lua(&t.get::<mlua::Value>("value")?)?,
+                    ),
+                    other => {
+                        let v = from_lua(other)?;
+                        (v.to_string(), v)
+                    }
+                };
+                options.push(Opt { label, value });
+            }
+            let picks = with(lua, |g| {
+                let pl = player(g, p)?;
+                g.charge(Charge::Data(prompt.len() + options_size(&options)))
+                    .map_err(err)?;
+                g.choose(
+                    pl,
+                    &prompt,
+                    clause.as_deref(),
+                    options.clone(),
+                    count(min),
+                    count(max),
+                )
+                .map_err(fail)
+            })?;
+            let value = |i: u16| match options.get(i as usize) {
+                Some(o) => to_lua(lua, &o.value),
+                None => Err(bad_pick()),
+            };
+            if max.unwrap_or(1) > 1 {
+                let t = lua.create_table()?;
+                for (n, &i) in picks.iter().enumerate() {
+                    t.raw_set(n + 1, value(i)?)?;
                 }
-                let picks = with(lua, |g| {
-                    let pl = player(g, p)?;
-                    g.charge(Charge::Data(prompt.len() + options_size(&options)))
-                        .map_err(err)?;
-                    g.choose(
-                        pl,
-                        &prompt,
-                        clause.as_deref(),
-                        options.clone(),
-                        count(min),
-                        count(max),
-                    )
-                    .map_err(fail)
-                })?;
-                let vals: Vec<mlua::Value> = picks
-                    .iter()
-                    .map(|&i| match options.get(i as usize) {
-                        Some(o) => to_lua(lua, &o.value),
-                        None => Err(bad_pick()),
-                    })
-                    .collect::<R<_>>()?;
-                if max.unwrap_or(1) > 1 {
-                    Ok(mlua::Value::Table(lua.create_sequence_from(vals)?))
-                } else {
-                    Ok(vals.into_iter().next().unwrap_or(mlua::Value::Nil))
-                }
-            },
-        )?,
+                Ok(mlua::Value::Table(t))
+            } else {
+                picks.first().map_or(Ok(mlua::Value::Nil), |&i| value(i))
+            }
+        })?,
     )?;
     // k.choose_number(p, min, max, opts) → an integer in min..max, never below 0 (104.5).
     k.raw_set(
