@@ -472,6 +472,8 @@ fn a_host_keeps_no_memory_from_call_to_call() {
         // Once, a reference per element: mlua's stack of references never shrinks.
         "local t = {} for i = 1, 4000 do t[i] = 'x' .. i % 7 end table.sort(t) for k in pairs(t) do end",
         "local t = {} for i = 1, 5000 do t[i] = {label = 'x', value = i} end pcall(k.choose, 1, t)",
+        // Found by the `lua` fuzz target: a table converted for the kernel held its entries.
+        "local t = {} for i = 1, 200 do t[#t + 1] = t end t.x = 1 pcall(k.log, nil, t)",
     ] {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/race");
         let b = Bundle::load(&dir).expect("the race game loads");

@@ -100,17 +100,21 @@ pub fn string(s: &mlua::LuaString) -> mlua::Result<String> {
 }
 
 fn table_value(t: &Table, depth: usize, nodes: &mut usize) -> mlua::Result<Value> {
+    // Entries are looked at one at a time, never collected as Lua values: mlua's stack of
+    // references keeps the largest size it ever had, so holding a big table's entries would
+    // cost every later call of the host.
     let n = t.raw_len();
-    let mut pairs: Vec<(mlua::Value, mlua::Value)> = Vec::new();
+    let mut entries = 0usize;
     for kv in t.pairs::<mlua::Value, mlua::Value>() {
-        pairs.push(kv?);
-        if pairs.len() > MAX_NODES {
+        kv?;
+        entries += 1;
+        if entries > MAX_NODES {
             return Err(mlua::Error::runtime(format!(
                 "a table passed to the kernel has more than {MAX_NODES} entries"
             )));
         }
     }
-    if pairs.len() == n {
+    if entries == n {
         let mut out = Vec::with_capacity(n);
         for i in 1..=n {
             out.push(convert(&t.raw_get::<mlua::Value>(i)?, depth, nodes)?);
@@ -118,7 +122,8 @@ fn table_value(t: &Table, depth: usize, nodes: &mut usize) -> mlua::Result<Value
         return Ok(Value::List(out));
     }
     let mut m: Vec<(String, Value)> = Vec::new();
-    for (k, v) in pairs {
+    for kv in t.pairs::<mlua::Value, mlua::Value>() {
+        let (k, v) = kv?;
         let key = match k {
             mlua::Value::String(s) => string(&s)?,
             mlua::Value::Integer(i) => i.to_string(),
