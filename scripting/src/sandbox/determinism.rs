@@ -1,7 +1,8 @@
 //! Nothing a script sees may differ between processes: Lua's `pairs`/`next` follow the hash
 //! layout (string hashes are seeded per process) and `tostring`/`error`/`string.format` show
-//! addresses; `table.sort` picks pivots from the clock. Replaced here by versions in a defined
-//! order (numbers, then strings byte-wise, then false, true) and without addresses.
+//! addresses. Replaced here by versions in a defined order (numbers, then strings byte-wise,
+//! then false, true) and without addresses. (`table.sort`, whose pivots come from the clock,
+//! is replaced in bounded.lua.)
 use super::Meter;
 use mlua::{Function, Lua, Table, Value};
 use std::cmp::Ordering;
