@@ -258,6 +258,23 @@ fn a_self_retriggering_card_ends_the_game() {
     }
 }
 
+/// Found by the `lua` fuzz target: a card whose resolution raises its own trigger event twice
+/// grows the pending triggers by one per resolution, and every copy of the state the kernel
+/// takes copies them all. At most 1,000 wait, and each copy costs steps by their number, so
+/// the game stops at the flood (it took 59 s before; the time is not asserted).
+#[test]
+fn a_card_that_doubles_its_own_trigger_is_stopped() {
+    let abilities = on(
+        "倍化",
+        "ping",
+        "for i = 1, 2 do k.event('ping', {card = self}) end",
+    ) + &on("起動", "手番", "k.event('ping', {card = self})");
+    let dir = race("doubling", &card("H-D", &abilities), "H-D", |t| t);
+    let (r, _) = play(&dir, 1);
+    let e = r.expect_err("a trigger flood stops the game");
+    assert!(e.contains("H-D"), "{e}");
+}
+
 /// Item 5: a turn program that never asks a decision, with a huge turn limit.
 #[test]
 fn a_program_without_decisions_ends() {

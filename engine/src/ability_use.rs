@@ -235,7 +235,7 @@ impl Game {
         args: &[Value],
         check: &dyn Fn(&Game, &Value) -> Result<(), String>,
     ) -> Result<Option<Value>, Fail> {
-        self.step();
+        self.step_copy();
         self.note_hook(hook);
         let before = self.st.clone();
         let log_len = self.log.len();

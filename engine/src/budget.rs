@@ -38,7 +38,7 @@ pub const MAX_LIVE_EFFECTS: usize = 2_000;
 /// Delayed triggers waiting at once in a game.
 pub const MAX_LIVE_DELAYED: usize = 2_000;
 /// Trigger occurrences waiting to be played at once (807.2).
-pub const MAX_PENDING_TRIGGERS: usize = 10_000;
+pub const MAX_PENDING_TRIGGERS: usize = 1_000;
 /// Expression steps (nodes and `where` items) between two decisions, all evaluations together.
 pub const MAX_EXPR_STEPS: u64 = 10_000_000;
 /// Kernel steps between two decisions when the game does not say (`loop_limit.steps`).
@@ -182,6 +182,14 @@ impl Game {
     /// Counts one kernel step (checked by [`Game::over_budget`]).
     pub(crate) fn step(&mut self) {
         self.budget.steps = self.budget.steps.saturating_add(1);
+    }
+
+    /// A copy of the state is about to be taken (to undo a card's failed hook, or to replay a
+    /// unit of work): it costs a step per 64 pending triggers, effects and delayed triggers, so
+    /// a stretch that keeps thousands of them waiting meets the loop limit in bounded time.
+    pub(crate) fn step_copy(&mut self) {
+        let items = self.st.triggers.len() + self.st.effects.len() + self.st.delayed.len();
+        self.budget.steps = self.budget.steps.saturating_add(1 + (items / 64) as u64);
     }
 
     /// Remembers the card hook about to run, for the loop error.

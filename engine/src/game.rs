@@ -460,6 +460,7 @@ impl Game {
         F: FnOnce(&mut Game, &dyn Host) -> Result<(), Fail>,
     {
         if self.journal.snapshot.is_none() {
+            self.step_copy();
             self.journal.snapshot = Some(Box::new((self.st.clone(), self.log.len())));
         }
         self.journal.cursor = 0;
