@@ -23,7 +23,12 @@ pub struct Stats {
     /// Each distinct card or engine error: the games it occurred in and the lowest seed of
     /// them (so `fuda log --seed` shows it, whatever order the games finished in).
     pub error_kinds: BTreeMap<String, ErrorKind>,
+    /// Occurrences of kinds past the first [`MAX_ERROR_KINDS`] (memory stays flat).
+    pub other_errors: u64,
 }
+
+/// Distinct errors a summary keeps.
+pub const MAX_ERROR_KINDS: usize = 1000;
 
 #[derive(Clone, Debug, Default)]
 pub struct ErrorKind {
@@ -68,6 +73,10 @@ impl Stats {
         }
         let engine = r.error.iter().map(|e| format!("game stopped: {e}"));
         for text in r.script_error_kinds.iter().cloned().chain(engine) {
+            if self.error_kinds.len() >= MAX_ERROR_KINDS && !self.error_kinds.contains_key(&text) {
+                self.other_errors += 1;
+                continue;
+            }
             let k = self.error_kinds.entry(text).or_insert(ErrorKind {
                 games: 0,
                 first_seed: r.seed,
@@ -207,6 +216,13 @@ impl Stats {
         }
         if rows.len() > k {
             let _ = writeln!(o, "  … and {} more kinds", rows.len() - k);
+        }
+        if self.other_errors > 0 {
+            let _ = writeln!(
+                o,
+                "  … and {} occurrences of kinds past the first {MAX_ERROR_KINDS}",
+                self.other_errors
+            );
         }
         o
     }
