@@ -86,32 +86,30 @@ table.unpack = function(t, i, j)
   return unpack(t, i, j)
 end
 
+-- The byte range s:sub(i, j) covers (i defaults to 1, j to i), clamped to the string; nil
+-- when the arguments are not a string and integers (the library then reports them).
+local function span(s, i, j)
+  if type(s) ~= "string" then return nil end
+  local len = #s
+  local first = i == nil and 1 or i
+  local last = j == nil and first or j
+  if not (math_type(first) and math_type(last)) then return nil end
+  first, last = at(first, len), at(last, len)
+  if first < 1 then first = 1 end
+  if last > len then last = len end
+  return first, last
+end
+
 string.byte = function(s, i, j)
-  if type(s) == "string" then
-    local len = #s
-    local first = i == nil and 1 or i
-    local last = j == nil and first or j
-    if math_type(first) and math_type(last) then
-      first, last = at(first, len), at(last, len)
-      if first < 1 then first = 1 end
-      if last > len then last = len end
-      if last >= first then results("string.byte", last - first + 1) end
-    end
-  end
+  local first, last = span(s, i, j)
+  if first and last >= first then results("string.byte", last - first + 1) end
   return raw_byte(s, i, j)
 end
 
 utf8.codepoint = function(s, i, j, lax)
-  if type(s) == "string" then
-    local len = #s
-    local first = i == nil and 1 or i
-    local last = j == nil and first or j
-    if math_type(first) and math_type(last) then
-      first, last = at(first, len), at(last, len)
-      if last - first + 1 > 4 * MAX_RESULTS then
-        raw_error("utf8.codepoint: more than " .. MAX_RESULTS .. " values at once (use utf8.codes)", 2)
-      end
-    end
+  local first, last = span(s, i, j)
+  if first and last - first + 1 > 4 * MAX_RESULTS then
+    raw_error("utf8.codepoint: more than " .. MAX_RESULTS .. " values at once (use utf8.codes)", 2)
   end
   local r = pack(raw_codepoint(s, i, j, lax))
   results("utf8.codepoint", r.n)
