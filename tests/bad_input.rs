@@ -38,7 +38,7 @@ fn unknown_key_in_game_yaml_names_line_and_column() {
     });
     let e = load_err(&dir);
     assert!(
-        e.contains("game.yaml:42:1: unknown field `turn_limt`"),
+        e.contains("game.yaml:44:1: unknown field `turn_limt`"),
         "{e}"
     );
 }
@@ -54,7 +54,7 @@ fn a_hook_missing_from_the_script_points_at_the_yaml() {
     });
     let e = load_err(&dir);
     assert!(
-        e.contains("game.yaml:41:69: the hook \"rp_eleven\" is not a function"),
+        e.contains("game.yaml:43:69: the hook \"rp_eleven\" is not a function"),
         "{e}"
     );
 }

@@ -12,7 +12,14 @@ pub fn race_with(name: &str, edit: impl Fn(&str, String) -> String) -> PathBuf {
         for e in std::fs::read_dir(src.join(sub)).expect("read").flatten() {
             if e.path().is_file() {
                 let rel = Path::new(sub).join(e.file_name());
-                let text = std::fs::read_to_string(e.path()).expect("read");
+                let mut text = std::fs::read_to_string(e.path()).expect("read");
+                if rel == Path::new("game.yaml") {
+                    // Events the hostile cards raise, on the same line (line numbers stay).
+                    text = text.replace(
+                        "clause: \"R2\" }]",
+                        "clause: \"R2\" }, { id: ping, data: [card] }, { id: x }, { id: 無 }]",
+                    );
+                }
                 std::fs::write(dst.join(&rel), edit(&rel.to_string_lossy(), text)).expect("write");
             }
         }

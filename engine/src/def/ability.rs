@@ -255,6 +255,34 @@ impl Src<'_> {
         }
     }
 
+    /// `event.x` in a trigger's condition must be data its event carries (or `turn_player`,
+    /// which every turn event has).
+    fn event_keys(
+        &self,
+        e: &Expr,
+        src: &str,
+        ev: &super::events::EventDef,
+        errors: &mut Vec<LoadError>,
+    ) {
+        for (key, span) in super::names::event_members(e) {
+            if key == "turn_player" || ev.data.iter().any(|d| *d == key) {
+                continue;
+            }
+            let mut loc = self.at(src);
+            if loc.line > 0 {
+                loc.column += src[..span.start.min(src.len())].chars().count();
+            }
+            let hint = super::card::did_you_mean(&key, ev.data.iter().map(String::as_str));
+            errors.push(
+                LoadError::new(
+                    loc,
+                    format!("if: the event \"{}\" has no data \"{key}\"", ev.id),
+                )
+                .hint(format!("{hint} (its data: {})", ev.data.join(", "))),
+            );
+        }
+    }
+
     /// Parses an expression of the card; a syntax error or a name the game does not know is
     /// a load error at its line and column.
     pub(crate) fn expr(
@@ -288,6 +316,27 @@ impl Src<'_> {
                 );
                 None
             }
+        }
+    }
+}
+
+/// The declared event a `when:` names (807.2); an undeclared one is an error at it.
+fn when_event<'g>(
+    src: &Src<'g>,
+    when: &str,
+    errors: &mut Vec<LoadError>,
+) -> Option<&'g super::events::EventDef> {
+    match super::events::unknown(&src.game.events, when) {
+        None => src.game.event(when),
+        Some((msg, hint)) => {
+            let mut at = src.at(&format!("when: {when}"));
+            if at.line > 0 {
+                at.column += "when: ".len();
+            } else {
+                at = src.at(when);
+            }
+            errors.push(LoadError::new(at, format!("when: {msg}")).hint(hint));
+            None
         }
     }
 }
@@ -386,6 +435,7 @@ pub fn build(src: &Src, raw: RawAbility, errors: &mut Vec<LoadError>) -> Ability
             errors,
         );
     }
+    let event = raw.when.as_deref().and_then(|w| when_event(src, w, errors));
     let mut modify = Vec::new();
     for m in &raw.modify {
         let ops = [&m.add, &m.set, &m.grant, &m.remove]
@@ -421,15 +471,19 @@ pub fn build(src: &Src, raw: RawAbility, errors: &mut Vec<LoadError>) -> Ability
             });
         }
     }
+    let condition = raw
+        .condition
+        .as_deref()
+        .and_then(|s| src.expr(s, "if", errors));
+    if let (Some(ev), Some((e, s))) = (event, &condition) {
+        src.event_keys(e, s, ev, errors);
+    }
     AbilityDef {
         when_state: raw
             .when_state
             .as_deref()
             .and_then(|s| src.expr(s, "when_state", errors)),
-        condition: raw
-            .condition
-            .as_deref()
-            .and_then(|s| src.expr(s, "if", errors)),
+        condition,
         condition_at: raw
             .condition
             .as_deref()

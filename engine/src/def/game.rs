@@ -222,6 +222,8 @@ pub struct GameDef {
     pub roles: Vec<RoleDef>,
     pub card_types: Vec<CardTypeDef>,
     pub fields: IndexMap<String, FieldDef>,
+    /// Declared events (807.2), the kernel's 移動 first.
+    pub events: Vec<super::events::EventDef>,
     pub player_vars: Vec<VarDef>,
     pub game_vars: Vec<VarDef>,
     pub draw_from: usize,
@@ -269,6 +271,11 @@ impl GameDef {
         self.layers
             .iter()
             .position(|(_, _, fs)| fs.iter().any(|f| f == field))
+    }
+
+    /// The declared event `name`.
+    pub fn event(&self, name: &str) -> Option<&super::events::EventDef> {
+        self.events.iter().find(|e| e.id == name)
     }
 
     pub fn zone_index(&self, id: &str) -> Option<usize> {

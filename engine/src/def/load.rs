@@ -116,6 +116,31 @@ impl Cx<'_> {
         }
     }
 
+    /// The game's events; each declared once, and every turn `event:` step names one.
+    fn events(
+        &mut self,
+        raw: &[super::events::RawEvent],
+        program: &Program,
+    ) -> Vec<super::events::EventDef> {
+        for (i, e) in raw.iter().enumerate() {
+            if raw[..i].iter().any(|d| d.id == e.id) {
+                self.err(&e.id, format!("event \"{}\" is declared twice", e.id), None);
+            }
+        }
+        let events = super::events::build(raw);
+        for instr in &program.instrs {
+            if let Instr::Event { name, .. } = instr {
+                if let Some((msg, hint)) = super::events::unknown(&events, name) {
+                    let needle = format!("event: {name}");
+                    let mut e = LoadError::new(self.lines.locate(self.file, &needle, 0), msg);
+                    e.location.column += "event: ".len() * usize::from(e.location.line > 0);
+                    self.errors.push(e.hint(hint));
+                }
+            }
+        }
+        events
+    }
+
     fn hook(&mut self, name: &str) -> String {
         if !self.hooks.iter().any(|h| h == name) {
             self.hooks.push(name.to_string());
@@ -377,6 +402,7 @@ impl Cx<'_> {
                 .iter()
                 .map(|(k, v)| (k.clone(), v.into()))
                 .collect(),
+            events: self.events(&raw.events, &program),
             player_vars: vars(&raw.player_vars),
             game_vars: vars(&raw.game_vars),
             draw_from,

@@ -2,6 +2,7 @@
 pub mod ability;
 pub mod card;
 pub mod deck;
+pub mod events;
 pub mod files;
 pub mod game;
 pub mod load;

@@ -137,6 +137,43 @@ fn walk(e: &Expr, game: &GameDef, known: &[&str], out: &mut Vec<Unknown>) {
     }
 }
 
+/// The `event.<key>` members in `e`, with where each key is.
+pub fn event_members(e: &Expr) -> Vec<(String, Span)> {
+    let mut out = Vec::new();
+    members_of(e, "event", &mut out);
+    out
+}
+
+fn members_of(e: &Expr, base_name: &str, out: &mut Vec<(String, Span)>) {
+    match &e.kind {
+        ExprKind::Member { base, name } => {
+            if matches!(&base.kind, ExprKind::Ident(b) if b == base_name) {
+                let at = Span::new(e.span.end.saturating_sub(name.len()), e.span.end);
+                out.push((name.clone(), at));
+            }
+            members_of(base, base_name, out);
+        }
+        ExprKind::Call { args, .. } => args.iter().for_each(|a| members_of(a, base_name, out)),
+        ExprKind::Unary { expr, .. } => members_of(expr, base_name, out),
+        ExprKind::Binary { lhs, rhs, .. } => {
+            members_of(lhs, base_name, out);
+            members_of(rhs, base_name, out);
+        }
+        ExprKind::Where {
+            collection,
+            condition,
+        } => {
+            members_of(collection, base_name, out);
+            members_of(condition, base_name, out);
+        }
+        ExprKind::Ident(_)
+        | ExprKind::Int(_)
+        | ExprKind::Str(_)
+        | ExprKind::Bool(_)
+        | ExprKind::Null => {}
+    }
+}
+
 /// `did you mean "x"?` for a near miss (at most a third of the name changed, or one
 /// character), else what names may be.
 fn hint(name: &str, pool: &mut dyn Iterator<Item = &str>) -> String {

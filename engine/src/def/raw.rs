@@ -35,6 +35,10 @@ pub struct RawGame {
     /// a card hook returning another type is that card's error (its action is cancelled).
     #[serde(default)]
     pub card_hooks: IndexMap<String, HookReturn>,
+    /// The events abilities trigger on (807.2): `when:` must name one, and so must every
+    /// turn `event:` step and `k.event` (the kernel's zone move 移動 is always declared).
+    #[serde(default)]
+    pub events: Vec<super::events::RawEvent>,
     #[serde(default)]
     pub player_vars: Vec<RawVar>,
     #[serde(default)]

@@ -60,7 +60,7 @@ pub const API: &[(&str, &str, &str, &str, &str)] = &[
     ("Choices", "choose_number", "k.choose_number(p, min, max, opts) → n", "Choose a number, never below 0 (104.5).", "k.choose_number(p, 0, 3)"),
     ("Choices", "choose_order", "k.choose_order(p, cards, opts) → {c…}", "The player puts cards in order.", "k.choose_order(p, cards)"),
     ("Choices", "janken", "k.janken(p, q, clause) → winner", "Rock-paper-scissors, both answering in secret; ties replayed (919).", "k.janken(p, k.opponent(p), \"505.3b\")"),
-    ("Events and effects", "event", "k.event(name, data)", "A trigger condition occurs (807.2); data keys card, source, by, … are cards.", "k.event(\"KOした\", { card = c })"),
+    ("Events and effects", "event", "k.event(name, data)", "A trigger condition occurs (807.2): an event game.yaml declares in `events:`, with only its declared data keys (else the card's error).", "k.event(\"KOした\", { card = c })"),
     ("Events and effects", "delay", "k.delay(self, name, data[, once])", "Creates a delayed trigger from this card's `kind: delayed` ability (807.6).", "k.delay(self, \"時の芽吹き\", { turn = k.turn() })"),
     ("Events and effects", "replace", "k.replace(event) → event|nil", "Runs the replacement process (810); nil when nothing of the event happens.", "if k.replace({ kind = \"ko\", card = c }) then … end"),
     ("Events and effects", "add_effect", "k.add_effect{source, targets|applies_to, modify, duration, while, label} → made", "Creates a continuous effect (809); duration this_turn, {turn = n} or permanent.", "k.add_effect{ source = self, targets = { u }, modify = { { field = \"hp\", add = 30 } }, duration = \"this_turn\" }"),

@@ -230,6 +230,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                 g.charge(Charge::Event).map_err(err)?;
                 g.charge(Charge::Item(name.len() + data.approx_size()))
                     .map_err(err)?;
+                declared(g, &name, &data)?;
                 g.raise(&name, data);
                 Ok(())
             })
@@ -454,4 +455,27 @@ fn add_effect(g: &mut Game, t: &Table) -> R<bool> {
         label,
     })
     .map_err(err)
+}
+
+/// k.event may raise only an event the game declares, with the data keys it declares (807.2).
+fn declared(g: &fuda_engine::Game, name: &str, data: &fuda_engine::Value) -> mlua::Result<()> {
+    use fuda_engine::def::events;
+    let ev = match g.defs.game.event(name) {
+        Some(ev) => ev,
+        None => {
+            let (msg, hint) = events::unknown(&g.defs.game.events, name).unwrap_or_default();
+            return Err(err(format!("k.event: {msg}; {hint}")));
+        }
+    };
+    if let fuda_engine::Value::Map(m) = data {
+        let extra = events::undeclared_keys(ev, m.keys().map(String::as_str));
+        if let Some(k) = extra.first() {
+            return Err(err(format!(
+                "k.event(\"{name}\"): the data key \"{k}\" is not declared for this event; \
+                 its data: {} (declare it in game.yaml `events:`)",
+                ev.data.join(", ")
+            )));
+        }
+    }
+    Ok(())
 }
