@@ -205,6 +205,12 @@ impl Game {
         event: Value,
     ) -> Result<Value, Fail> {
         let defs = Arc::clone(&self.defs);
+        if !defs.game.runs_card_hook(hook) {
+            return Err(Fail::Run(crate::RunError::Definition(format!(
+                "k.run_ability: \"{hook}\" is not a card hook kind the game declares \
+                 (game.yaml `card_hooks:`), so cards cannot give it"
+            ))));
+        }
         let def = self.st.objects[card.card as usize].def as usize;
         let a = &defs.cards.cards[def].abilities[ability];
         if a.hook(hook).is_none() {

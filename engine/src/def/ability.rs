@@ -105,6 +105,10 @@ impl AbilityDef {
     }
 }
 
+/// The hooks the kernel itself runs: `effect` (806, 807) and `replace` (810). The game's
+/// script runs the kinds it declares in `card_hooks:`.
+pub const KERNEL_HOOKS: [&str; 2] = ["effect", "replace"];
+
 /// The hook names an ability may give.
 pub const HOOKS: [&str; 9] = [
     "effect",
@@ -147,10 +151,13 @@ pub struct RawAbility {
     pub optional: bool,
     #[serde(default)]
     pub effect: Option<String>,
+    /// Runs only in a game whose `card_hooks:` declares it (else a load error).
     #[serde(default, rename = "condition")]
     pub condition_hook: Option<String>,
+    /// Runs only in a game whose `card_hooks:` declares it (else a load error).
     #[serde(default)]
     pub cost: Option<String>,
+    /// Runs only in a game whose `card_hooks:` declares it (else a load error).
     #[serde(default)]
     pub targets: Option<String>,
     #[serde(default)]
@@ -214,6 +221,25 @@ impl Src<'_> {
             self.lines.locate(self.file, needle, 0)
         } else {
             l
+        }
+    }
+
+    /// Where `needle` is inside the ability named `ability` (after its name), else in the card.
+    fn at_in_ability(&self, ability: &str, needle: &str) -> Location {
+        let start = self
+            .lines
+            .find(
+                &format!("name: {ability}"),
+                self.from.min(self.lines.text.len()),
+            )
+            .unwrap_or(self.from);
+        match self.lines.find(needle, start) {
+            Some(i) => {
+                let mut l = Location::file(self.file);
+                (l.line, l.column) = self.lines.line_col(i);
+                l
+            }
+            None => self.at(needle),
         }
     }
 
@@ -390,6 +416,30 @@ pub fn build(src: &Src, raw: RawAbility, errors: &mut Vec<LoadError>) -> Ability
                     src.card, raw.name, e.message
                 );
             }
+        }
+    }
+    for (name, _) in &hooks {
+        if !src.game.runs_card_hook(name) {
+            let mut run: Vec<&str> = KERNEL_HOOKS.to_vec();
+            for h in src.game.card_hooks.keys() {
+                if !run.contains(&h.as_str()) {
+                    run.push(h);
+                }
+            }
+            errors.push(
+                LoadError::new(
+                    src.at_in_ability(&raw.name, &format!("{name}:")),
+                    format!(
+                        "ability 「{}」: the game never runs a `{name}` hook, so it would do nothing",
+                        raw.name
+                    ),
+                )
+                .hint(format!(
+                    "hooks this game runs: {} (game.yaml `card_hooks:`); do a cost or choose \
+                     targets inside `effect:`",
+                    run.join(", ")
+                )),
+            );
         }
     }
     let needs = |ok: bool, msg: &str, errors: &mut Vec<LoadError>| {

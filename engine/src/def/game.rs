@@ -273,6 +273,11 @@ impl GameDef {
             .position(|(_, _, fs)| fs.iter().any(|f| f == field))
     }
 
+    /// Whether a card hook of this kind is ever run: by the kernel or the game's script.
+    pub fn runs_card_hook(&self, hook: &str) -> bool {
+        super::ability::KERNEL_HOOKS.contains(&hook) || self.card_hooks.contains_key(hook)
+    }
+
     /// The declared event `name`.
     pub fn event(&self, name: &str) -> Option<&super::events::EventDef> {
         self.events.iter().find(|e| e.id == name)
