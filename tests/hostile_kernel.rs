@@ -275,6 +275,23 @@ fn a_card_that_doubles_its_own_trigger_is_stopped() {
     assert!(e.contains("H-D"), "{e}");
 }
 
+/// Found by the `lua` fuzz target: a card whose effect triggers itself again, each call doing
+/// heavy work inside its own instruction budget, ran for hours (each call was one step of the
+/// 100,000-step loop limit). Script work now counts toward the loop limit (1 step per 1,000
+/// instruction units), so the loop is found after a few calls (the time is not asserted).
+#[test]
+fn a_card_that_triggers_itself_with_heavy_work_is_stopped() {
+    let abilities = on(
+        "重い反響",
+        "ping",
+        "for i = 1, 5000000 do end\nk.event('ping', {card = self})",
+    ) + &on("起動", "手番", "k.event('ping', {card = self})");
+    let dir = race("heavy-echo", &card("H-E", &abilities), "H-E", |t| t);
+    let (r, _) = play(&dir, 1);
+    let e = r.expect_err("a loop without a clause stops the game");
+    assert!(e.contains("the game loops") && e.contains("H-E"), "{e}");
+}
+
 /// Item 5: a turn program that never asks a decision, with a huge turn limit.
 #[test]
 fn a_program_without_decisions_ends() {

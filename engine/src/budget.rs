@@ -12,6 +12,11 @@ use serde::{Deserialize, Serialize};
 use std::cell::{Cell, RefCell};
 
 /// Options one decision may list (cards, labels, a number range).
+/// Script work (VM instruction units) that counts as one kernel step toward `loop_limit`:
+/// 100,000 steps are then at most 10⁸ units between two decisions (about 1–4 s), while a
+/// whole ordinary stretch of the 汎用TCG costs well under 1,000 steps.
+pub const WORK_PER_STEP: u64 = 1_000;
+
 pub const MAX_OPTIONS: usize = 10_000;
 /// Bytes of one `k.log` line.
 pub const MAX_LOG_LINE: usize = 4096;
@@ -182,6 +187,14 @@ impl Game {
     /// Counts one kernel step (checked by [`Game::over_budget`]).
     pub(crate) fn step(&mut self) {
         self.budget.steps = self.budget.steps.saturating_add(1);
+    }
+
+    /// Work a script host did for the game (VM instructions, priced as its sandbox prices
+    /// them): one kernel step per [`WORK_PER_STEP`] units, so hooks that keep causing each
+    /// other (a card whose effect triggers itself) meet the loop limit in bounded time however
+    /// much each call spends inside its own budget.
+    pub fn charge_work(&mut self, units: u64) {
+        self.budget.steps = self.budget.steps.saturating_add(units / WORK_PER_STEP);
     }
 
     /// A copy of the state is about to be taken (to undo a card's failed hook, or to replay a

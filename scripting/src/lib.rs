@@ -552,6 +552,7 @@ impl Host for LuaHost {
             (Ok(v), None) => convert::from_lua(&v).map_err(|e| script_error(&e)),
         };
         if outer {
+            game.charge_work(self.meter.used());
             // Between hook calls nothing is charged against the last call's budget.
             self.meter.reset();
         }

@@ -210,8 +210,8 @@ pub fn load(path: &Path) -> Result<Loaded, String> {
 
 /// Parses a scenario's text; `path` names it in errors (with line and column).
 pub fn parse(path: &Path, text: &str) -> Result<Loaded, String> {
-    let scenario: Scenario = serde_yaml::from_str(text)
-        .map_err(|e| fuda_engine::LoadError::yaml(path, &e).to_string())?;
+    let scenario: Scenario =
+        fuda_engine::def::yaml::from_str(path, text).map_err(|e| e.to_string())?;
     Ok(Loaded {
         path: path.to_path_buf(),
         scenario,

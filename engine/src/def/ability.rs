@@ -246,7 +246,24 @@ impl Src<'_> {
     /// Where a block of Lua starts: the line of its first non-blank line. `@file.lua:name`
     /// names a function in a Lua file of the card's pack instead (checked to be inside it).
     fn code(&self, code: &str, errors: &mut Vec<LoadError>) -> HookSrc {
-        if let Some(r) = code.trim().strip_prefix('@') {
+        let forgot_at = looks_like_file_ref(code.trim());
+        if forgot_at {
+            errors.push(
+                LoadError::new(
+                    self.at(code.trim()),
+                    format!(
+                        "\"{}\" is not Lua; a function in a Lua file is named with `@`",
+                        code.trim()
+                    ),
+                )
+                .hint(format!("write \"@{}\"", code.trim())),
+            );
+        }
+        if let Some(r) = code
+            .trim()
+            .strip_prefix('@')
+            .or(forgot_at.then_some(code.trim()))
+        {
             let (file, name) = r.rsplit_once(':').unwrap_or((r, ""));
             let location = self.at(code.trim());
             // Relative to the card file's folder, inside the pack.
@@ -364,6 +381,21 @@ fn when_event<'g>(
             errors.push(LoadError::new(at, format!("when: {msg}")).hint(hint));
             None
         }
+    }
+}
+
+/// `file.lua:name` written without its `@` (as Lua it would be a syntax error on no line).
+fn looks_like_file_ref(code: &str) -> bool {
+    match code.split_once(".lua:") {
+        Some((file, name)) => {
+            !file.is_empty()
+                && file
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || "_-./".contains(c))
+                && !name.is_empty()
+                && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+        }
+        None => false,
     }
 }
 

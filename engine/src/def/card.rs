@@ -138,6 +138,35 @@ pub fn pack_root(game: &GameDef, file: &Path) -> PathBuf {
     own
 }
 
+/// The cards of a card file. When the file does not parse, each card is parsed on its own, so
+/// one broken card is reported without hiding the others (nor making decks that list them wrong).
+fn read_card_file(file: &Path, text: &str) -> (Vec<RawCard>, Vec<LoadError>) {
+    let first = match super::yaml::from_str::<RawCardFile>(file, text) {
+        Ok(raw) => return (raw.cards, Vec::new()),
+        Err(e) => e,
+    };
+    let Some(items) = super::yaml::list_items(text, "cards") else {
+        return (Vec::new(), vec![first]);
+    };
+    let mut cards = Vec::new();
+    let mut errors = vec![first];
+    for item in items {
+        match serde_yaml::from_str::<RawCardFile>(&item) {
+            Ok(r) => cards.extend(r.cards),
+            Err(e) => {
+                let e = LoadError::yaml(file, &e);
+                if !errors
+                    .iter()
+                    .any(|x| x.location == e.location && x.message == e.message)
+                {
+                    errors.push(e);
+                }
+            }
+        }
+    }
+    (cards, errors)
+}
+
 /// Parses one card file's text into `db`.
 pub fn parse_cards(
     game: &GameDef,
@@ -145,12 +174,11 @@ pub fn parse_cards(
     text: &str,
     db: &mut CardDb,
 ) -> Result<(), LoadErrors> {
-    let raw: RawCardFile = serde_yaml::from_str(text).map_err(|e| LoadError::yaml(file, &e))?;
-    let mut errors = Vec::new();
+    let (raw_cards, mut errors) = read_card_file(file, text);
     let lines = Lines::new(text);
     let root = pack_root(game, file);
     let mut from = 0usize;
-    for rc in raw.cards {
+    for rc in raw_cards {
         let found = lines.find(&rc.id, from);
         let card_start = found.unwrap_or(from);
         let loc = lines.locate(file, &rc.id, from);

@@ -43,7 +43,7 @@ pub fn load_deck(file: &Path, db: &CardDb) -> Result<DeckDef, LoadErrors> {
 }
 
 pub fn parse_deck(file: &Path, text: &str, db: &CardDb) -> Result<DeckDef, LoadErrors> {
-    let raw: RawDeck = serde_yaml::from_str(text).map_err(|e| LoadError::yaml(file, &e))?;
+    let raw: RawDeck = super::yaml::from_str(file, text)?;
     let mut errors = Vec::new();
     let mut cards = Vec::new();
     let lines = Lines::new(text);
@@ -55,7 +55,7 @@ pub fn parse_deck(file: &Path, text: &str, db: &CardDb) -> Result<DeckDef, LoadE
                     lines.locate(file, id, 0),
                     format!("the deck lists \"{id}\", which no loaded pack defines"),
                 )
-                .hint(did_you_mean(id, db.by_id.keys().map(|s| s.as_str()))),
+                .hint(unknown_card_hint(id, *n, db)),
             ),
         }
     }
@@ -75,6 +75,31 @@ pub fn parse_deck(file: &Path, text: &str, db: &CardDb) -> Result<DeckDef, LoadE
         cards,
         file: file.to_path_buf(),
     })
+}
+
+/// A deck names cards by id: a name of one is shown with its id; else the nearest id.
+fn unknown_card_hint(listed: &str, n: u32, db: &CardDb) -> String {
+    let by_name: Vec<&str> = db
+        .cards
+        .iter()
+        .filter(|c| c.named.name == listed || c.named.name_en.as_deref() == Some(listed))
+        .map(|c| c.named.id.as_str())
+        .collect();
+    match by_name.as_slice() {
+        [] => {
+            let hint = did_you_mean(listed, db.by_id.keys().map(|s| s.as_str()));
+            if hint.starts_with("did you mean") {
+                hint
+            } else {
+                "a deck lists cards by id (`GT-001: 4`); `fuda cards` lists the ids".to_string()
+            }
+        }
+        [id] => format!("decks list cards by id: \"{listed}\" is {id}; write `{id}: {n}`"),
+        ids => format!(
+            "decks list cards by id: \"{listed}\" is the name of {}; write one of them",
+            ids.join(", ")
+        ),
+    }
 }
 
 /// One violated construction rule.

@@ -24,7 +24,7 @@ pub fn load_game(path: &Path) -> Result<GameDef, LoadErrors> {
 
 /// Validates a game definition given its text; `file` names it in errors.
 pub fn parse_game(file: &Path, text: &str) -> Result<GameDef, LoadErrors> {
-    let raw: RawGame = serde_yaml::from_str(text).map_err(|e| LoadError::yaml(file, &e))?;
+    let raw: RawGame = super::yaml::from_str(file, text)?;
     let mut cx = Cx {
         file,
         lines: Lines::new(text),
@@ -32,6 +32,13 @@ pub fn parse_game(file: &Path, text: &str) -> Result<GameDef, LoadErrors> {
         hooks: Vec::new(),
     };
     let def = cx.build(raw);
+    for (name, first, second) in super::names::collisions(&def) {
+        cx.err(
+            &name,
+            format!("\"{name}\" is both {first} and {second}, so expressions could not tell which"),
+            Some("give one of them another id".into()),
+        );
+    }
     if cx.errors.is_empty() {
         Ok(def)
     } else {

@@ -10,3 +10,4 @@ pub mod names;
 pub mod pack;
 pub mod program;
 pub mod raw;
+pub mod yaml;

@@ -58,6 +58,45 @@ fn members(game: &GameDef) -> Vec<&str> {
     out
 }
 
+/// Names an expression could read two ways (a role and a field both called `flame`): each
+/// pair as (name, first meaning, second meaning).
+pub fn collisions(game: &GameDef) -> Vec<(String, String, String)> {
+    let mut seen: Vec<(String, String)> = Vec::new();
+    let mut out = Vec::new();
+    let mut add = |name: &str, what: String| match seen.iter().find(|(n, _)| *n == name) {
+        Some((_, first)) if *first != what => {
+            out.push((name.to_string(), first.clone(), what));
+        }
+        Some(_) => {}
+        None => seen.push((name.to_string(), what)),
+    };
+    for n in CARD.iter().chain(PLAYER) {
+        add(n, "a name every card or player has".into());
+    }
+    for (k, f) in &game.fields {
+        add(k, format!("the card field \"{k}\""));
+        if let Some(n) = &f.name {
+            add(n, format!("the card field \"{k}\""));
+        }
+    }
+    for c in &game.counters {
+        add(&c.id, "a counter".into());
+    }
+    for f in &game.flags {
+        add(&f.id, "an object flag".into());
+    }
+    for r in &game.roles {
+        add(&r.named.id, "an attachment role".into());
+    }
+    for z in &game.zones {
+        add(&z.named.id, "a zone".into());
+    }
+    for v in &game.player_vars {
+        add(&v.id, "a player variable".into());
+    }
+    out
+}
+
 /// An unknown name in an expression: the name, where it is, and the names it might mean.
 pub struct Unknown {
     pub name: String,

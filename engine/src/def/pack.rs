@@ -83,7 +83,7 @@ pub fn load_manifest(file: &Path, game: &GameDef) -> Result<PackManifest, LoadEr
 /// Parses a pack manifest's text and checks it is for `game`; `file` names it in errors.
 pub fn parse_manifest(file: &Path, text: &str, game: &GameDef) -> Result<PackManifest, LoadErrors> {
     let text = text.to_string();
-    let m: PackManifest = serde_yaml::from_str(&text).map_err(|e| LoadError::yaml(file, &e))?;
+    let m: PackManifest = super::yaml::from_str(file, &text)?;
     let mut errors = Vec::new();
     if m.game.id != game.id {
         errors.push(

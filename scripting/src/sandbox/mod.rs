@@ -57,6 +57,11 @@ pub struct Meter {
 
 impl Meter {
     /// Starts a new outermost call (or a file's top-level code at load).
+    /// Units used in this call so far.
+    pub fn used(&self) -> u64 {
+        self.used.get()
+    }
+
     pub fn reset(&self) {
         self.used.set(0);
         self.spent.set(false);
