@@ -16,8 +16,8 @@ pub fn race_with(name: &str, edit: impl Fn(&str, String) -> String) -> PathBuf {
                 if rel == Path::new("game.yaml") {
                     // Events the hostile cards raise, on the same line (line numbers stay).
                     text = text.replace(
-                        "clause: \"R2\" }]",
-                        "clause: \"R2\" }, { id: ping, data: [card] }, { id: x }, { id: 無 }]",
+                        "data: [card] }]",
+                        "data: [card] }, { id: ping, data: [card] }, { id: x }, { id: 無 }]",
                     );
                 }
                 std::fs::write(dst.join(&rel), edit(&rel.to_string_lossy(), text)).expect("write");
