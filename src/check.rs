@@ -131,6 +131,12 @@ pub fn check(path: &Path, game: Option<&Path>) -> Vec<Diagnostic> {
             push(&mut out, e);
         }
     }
+    // Lua that loads but would fail or do nothing in a game (docs/guide/lua-api.md).
+    out.extend(
+        fuda_scripting::lint::lint(&def, &db)
+            .into_iter()
+            .map(Diagnostic::from),
+    );
     let mut roots = vec![game_dir.join("decks")];
     if !scope.starts_with(&game_dir) {
         roots.push(scope.join("decks"));

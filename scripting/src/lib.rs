@@ -2,6 +2,7 @@
 //! them against the kernel. Lua keeps no state between calls; the game lives in Rust.
 pub mod api;
 pub mod convert;
+pub mod lint;
 pub mod sandbox;
 
 use fuda_engine::def::ability::hook_name;

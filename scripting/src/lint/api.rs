@@ -1,0 +1,192 @@
+//! What the linter knows of a call: the kernel API's arity (from its own documentation,
+//! api/doc.rs) and which arguments name something the game declares.
+use fuda_engine::def::game::GameDef;
+
+/// How many arguments a `k.*` function takes: at least `min`, at most `max` (None: any).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Arity {
+    pub min: usize,
+    pub max: Option<usize>,
+}
+
+/// The arity of `k.name` from its documented signature, e.g. `k.move(c, p, zone[, slot])`.
+/// None for a function the kernel does not have; a table call (`k.add_effect{…}`) takes one.
+pub fn arity(name: &str) -> Option<Arity> {
+    let (_, _, sig, _, _) = crate::api::doc::API.iter().find(|e| e.1 == name)?;
+    let after = &sig[sig.find(name)? + name.len()..];
+    if after.starts_with('{') {
+        return Some(Arity {
+            min: 1,
+            max: Some(1),
+        });
+    }
+    let inner = after.strip_prefix('(')?;
+    // The parameter list up to its `)`, split at the commas outside `{…}`.
+    let mut parts = vec![String::new()];
+    let mut depth = 0i32;
+    for ch in inner.chars() {
+        match ch {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ')' if depth == 0 => break,
+            ',' if depth == 0 => {
+                parts.push(String::new());
+                continue;
+            }
+            _ => {}
+        }
+        if let Some(p) = parts.last_mut() {
+            p.push(ch);
+        }
+    }
+    let (mut params, mut required, mut optional, mut vararg) = (0usize, 0usize, false, false);
+    for part in &parts {
+        let before = part.split('[').next().unwrap_or("").trim();
+        if part.contains('…') {
+            vararg = true;
+        } else if !part.trim().trim_matches([']', '[']).trim().is_empty() {
+            params += 1;
+            if !optional && !before.is_empty() {
+                required += 1;
+            }
+        }
+        optional |= part.contains('[');
+    }
+    Some(Arity {
+        min: required,
+        max: (!vararg).then_some(params),
+    })
+}
+
+/// What an argument of a `k.*` call names, by function and position (0-based).
+pub fn id_arg(name: &str) -> &'static [(usize, IdKind)] {
+    use IdKind::*;
+    match name {
+        "cards" | "shuffle" => &[(1, Zone)],
+        "slots" => &[(0, Zone)],
+        "move" => &[(2, Zone)],
+        "field" | "printed" | "eval_field" => &[(1, Field)],
+        "set_orientation" => &[(1, Orientation)],
+        "flag" | "set_flag" => &[(1, Flag)],
+        "counter" | "add_counter" => &[(1, Counter)],
+        "ovar" | "set_ovar" => &[(1, ObjectVar)],
+        "attach" => &[(2, Role)],
+        "attachments" => &[(1, Role)],
+        "pvar" | "set_pvar" => &[(1, PlayerVar)],
+        "gvar" | "set_gvar" => &[(0, GameVar)],
+        "event" => &[(0, Event)],
+        "setting" => &[(0, Setting)],
+        "run_ability" => &[(2, Hook)],
+        _ => &[],
+    }
+}
+
+/// A kind of name a game declares.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum IdKind {
+    Zone,
+    Field,
+    Orientation,
+    Flag,
+    Counter,
+    ObjectVar,
+    Role,
+    PlayerVar,
+    GameVar,
+    Event,
+    Setting,
+    Hook,
+}
+
+impl IdKind {
+    /// What the game calls it, and where it is declared.
+    pub fn what(self) -> (&'static str, &'static str) {
+        match self {
+            IdKind::Zone => ("zone", "zones"),
+            IdKind::Field => ("card field", "card_fields"),
+            IdKind::Orientation => ("orientation", "orientations"),
+            IdKind::Flag => ("object flag", "object_flags"),
+            IdKind::Counter => ("counter", "counters"),
+            IdKind::ObjectVar => ("object variable", "object_vars"),
+            IdKind::Role => ("attachment role", "attachment_roles"),
+            IdKind::PlayerVar => ("player variable", "player_vars"),
+            IdKind::GameVar => ("game variable", "game_vars"),
+            IdKind::Event => ("event", "events"),
+            IdKind::Setting => ("setting", "settings"),
+            IdKind::Hook => ("card hook kind", "card_hooks"),
+        }
+    }
+
+    /// The names of this kind the game declares.
+    pub fn declared(self, game: &GameDef) -> Vec<&str> {
+        match self {
+            IdKind::Zone => game.zones.iter().map(|z| z.named.id.as_str()).collect(),
+            IdKind::Field => game.fields.keys().map(String::as_str).collect(),
+            IdKind::Orientation => game.orientations.iter().map(|n| n.id.as_str()).collect(),
+            IdKind::Flag => game.flags.iter().map(|n| n.id.as_str()).collect(),
+            IdKind::Counter => game.counters.iter().map(|n| n.id.as_str()).collect(),
+            IdKind::ObjectVar => game.object_vars.iter().map(|n| n.id.as_str()).collect(),
+            IdKind::Role => game.roles.iter().map(|r| r.named.id.as_str()).collect(),
+            IdKind::PlayerVar => game.player_vars.iter().map(|v| v.id.as_str()).collect(),
+            IdKind::GameVar => game.game_vars.iter().map(|v| v.id.as_str()).collect(),
+            IdKind::Event => game.events.iter().map(|e| e.id.as_str()).collect(),
+            IdKind::Setting => game.settings.keys().map(String::as_str).collect(),
+            IdKind::Hook => fuda_engine::def::ability::KERNEL_HOOKS
+                .iter()
+                .copied()
+                .chain(game.card_hooks.keys().map(String::as_str))
+                .collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arities_come_from_the_signatures() {
+        let a = |n| arity(n).expect(n);
+        assert_eq!(
+            a("move"),
+            Arity {
+                min: 3,
+                max: Some(5)
+            }
+        );
+        assert_eq!(
+            a("turn"),
+            Arity {
+                min: 0,
+                max: Some(0)
+            }
+        );
+        assert_eq!(a("log"), Arity { min: 1, max: None });
+        assert_eq!(
+            a("choose_cards"),
+            Arity {
+                min: 2,
+                max: Some(3)
+            }
+        );
+        assert_eq!(
+            a("add_effect"),
+            Arity {
+                min: 1,
+                max: Some(1)
+            }
+        );
+        assert_eq!(
+            a("set_face"),
+            Arity {
+                min: 2,
+                max: Some(3)
+            }
+        );
+        assert!(arity("nonexistent").is_none());
+        // Every documented function has a readable signature.
+        for e in crate::api::doc::API {
+            assert!(arity(e.1).is_some(), "{}", e.2);
+        }
+    }
+}
