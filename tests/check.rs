@@ -182,3 +182,247 @@ fn card_mistakes_that_would_fail_in_a_game_are_found() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---- Issue 10: each silent failure of ../shared/notes/designer-trial.md is now found. ----
+
+/// A pack in a fresh folder (`files`: path → text; a pack.yaml is added), checked against the
+/// 汎用TCG: the exit code and the problems (file, line, column, message, hint).
+fn check_pack(
+    name: &str,
+    files: &[(&str, &str)],
+) -> (i32, Vec<(String, u64, u64, String, String)>) {
+    let dir = std::env::temp_dir().join(format!("fuda-trial-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("decks")).expect("mkdir");
+    let manifest = "id: trial\nname: 試し\nversion: 0.1.0\ngame: { id: generic-tcg, version: \">=1.2, <2\" }\n";
+    std::fs::write(dir.join("pack.yaml"), manifest).expect("write");
+    for (f, text) in files {
+        std::fs::write(dir.join(f), text).expect("write");
+    }
+    let path = dir.to_string_lossy().to_string();
+    let (code, out) = check(&[&path, "--game", "cards/generic-tcg", "--format", "json"]);
+    let diags: Vec<serde_json::Value> = serde_json::from_str(&out).unwrap_or_default();
+    let _ = std::fs::remove_dir_all(&dir);
+    let diags = diags
+        .iter()
+        .map(|d| {
+            let file = d["file"].as_str().unwrap_or("");
+            let rel = file.rsplit_once(&format!("{name}-{}/", std::process::id()));
+            (
+                rel.map_or(file, |(_, r)| r).to_string(),
+                d["line"].as_u64().unwrap_or(0),
+                d["column"].as_u64().unwrap_or(0),
+                d["message"].as_str().unwrap_or("").to_string(),
+                d["hint"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    (code, diags)
+}
+
+/// A unit card TR-001 of the 汎用TCG with `abilities` (YAML list items, 6 spaces in); its
+/// first ability starts on line 11.
+fn unit_with(abilities: &str) -> String {
+    format!(
+        "cards:\n  - id: TR-001\n    name: 見張り\n    type: unit\n    hp: 100\n    attributes: [炎]\n    retreat_cost: 0\n    skills:\n      - {{ name: 打つ, cost: 0, damage: 10 }}\n    abilities:\n{abilities}"
+    )
+}
+
+/// `fuda check` exits 1 with exactly one problem: at `file:line:col`, saying `text`, hinting `hint`.
+fn assert_one(name: &str, files: &[(&str, &str)], at: (&str, u64, u64), text: &str, hint: &str) {
+    let (code, diags) = check_pack(name, files);
+    assert_eq!(code, 1, "{diags:?}");
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    let (file, line, col, message, h) = &diags[0];
+    assert_eq!((file.as_str(), *line, *col), at, "{message}");
+    assert!(message.contains(text), "{message}");
+    assert!(h.contains(hint), "{h}");
+}
+
+/// 807.2: a misspelt event in `when:` never fired; now it names the declared event it meant.
+#[test]
+fn a_misspelt_event_is_found() {
+    let card = unit_with("      - name: 誤字\n        kind: triggered\n        when: ユニットを出す\n        effect: |\n          rules.draw(controller, 1)\n");
+    assert_one(
+        "event",
+        &[("cards.yaml", &card)],
+        ("cards.yaml", 13, 15),
+        "declares no event \"ユニットを出す\"",
+        "did you mean \"ユニットを出した\"?",
+    );
+}
+
+/// `event.x` must be data the event carries (ユニットを出した: card, player).
+#[test]
+fn event_data_the_event_does_not_carry_is_found() {
+    let card = unit_with("      - name: 鍵\n        kind: triggered\n        when: ユニットを出した\n        if: event.crad == self\n        effect: |\n          rules.draw(controller, 1)\n");
+    assert_one(
+        "eventkey",
+        &[("cards.yaml", &card)],
+        ("cards.yaml", 14, 19),
+        "has no data \"crad\"",
+        "did you mean \"card\"?",
+    );
+}
+
+/// An unknown name in `if:` (`this`) was silently false.
+#[test]
+fn an_unknown_name_in_a_condition_is_found() {
+    let card = unit_with("      - name: 名前\n        kind: triggered\n        when: ユニットを出した\n        if: event.card == this\n        effect: |\n          rules.draw(controller, 1)\n");
+    assert_one(
+        "this",
+        &[("cards.yaml", &card)],
+        ("cards.yaml", 14, 27),
+        "unknown name \"this\"",
+        "self",
+    );
+}
+
+/// 704.3b: a `modify_damage` hook without `return` changed nothing.
+#[test]
+fn a_typed_hook_without_return_is_found() {
+    let card = unit_with("      - name: 返さない\n        kind: static\n        modify_damage: |\n          local d = event.damage + 10\n");
+    assert_one(
+        "return",
+        &[("cards.yaml", &card)],
+        ("cards.yaml", 14, 11),
+        "never returns a value",
+        "return <int>",
+    );
+}
+
+/// A `cost:` hook was accepted and never run.
+#[test]
+fn a_hook_the_game_never_runs_is_found() {
+    let card = unit_with("      - name: 費用\n        kind: activated\n        cost: |\n          return true\n        effect: |\n          rules.draw(controller, 1)\n");
+    assert_one(
+        "cost",
+        &[("cards.yaml", &card)],
+        ("cards.yaml", 13, 9),
+        "never runs a `cost` hook",
+        "modify_damage",
+    );
+}
+
+/// A key given twice in a deck kept the last value.
+#[test]
+fn a_duplicate_key_in_a_deck_is_found() {
+    let deck = "name: テスト\ncards:\n  GT-001: 2\n  GT-002: 4\n  GT-001: 4\n";
+    assert_one(
+        "dupkey",
+        &[("decks/d.yaml", deck)],
+        ("decks/d.yaml", 5, 3),
+        "\"GT-001\" is given twice",
+        "remove or rename",
+    );
+}
+
+/// `count(my.grave)` in an activated ability's `if:` stopped the whole game.
+#[test]
+fn an_undeclared_zone_in_a_condition_is_found() {
+    let card = unit_with("      - name: 墓\n        kind: activated\n        if: count(my.grave) > 0\n        effect: |\n          rules.draw(controller, 1)\n");
+    assert_one(
+        "grave",
+        &[("cards.yaml", &card)],
+        ("cards.yaml", 13, 22),
+        "unknown name \"grave\"",
+        "",
+    );
+}
+
+/// A deck listing a card by name dumped every id.
+#[test]
+fn a_deck_listing_a_card_by_name_gets_its_id() {
+    let deck = "name: テスト\ncards:\n  炎の剣士: 4\n";
+    assert_one(
+        "byname",
+        &[("decks/d.yaml", deck)],
+        ("decks/d.yaml", 3, 3),
+        "lists \"炎の剣士\"",
+        "\"炎の剣士\" is GT-001; write `GT-001: 4`",
+    );
+}
+
+/// `effect: "hooks.lua:go"` without its `@` was a Lua error on a blank line.
+#[test]
+fn a_file_reference_without_at_is_found() {
+    let card = unit_with("      - name: 無印\n        kind: triggered\n        when: ユニットを出した\n        effect: \"hooks.lua:go\"\n");
+    let lib = "return { go = function() end }\n";
+    assert_one(
+        "noat",
+        &[("cards.yaml", &card), ("hooks.lua", lib)],
+        ("cards.yaml", 14, 18),
+        "is not Lua",
+        "write \"@hooks.lua:go\"",
+    );
+}
+
+/// A script raising an event the game does not declare.
+#[test]
+fn an_undeclared_event_raised_in_lua_is_found() {
+    let card = unit_with("      - name: 合図\n        kind: activated\n        effect: |\n          k.event(\"出した\", { card = self })\n");
+    assert_one(
+        "raise",
+        &[("cards.yaml", &card)],
+        ("cards.yaml", 14, 19),
+        "declares no event \"出した\"",
+        "events",
+    );
+}
+
+/// A `k.*` function that does not exist.
+#[test]
+fn an_unknown_kernel_function_is_found() {
+    let card = unit_with("      - name: 関数\n        kind: activated\n        effect: |\n          k.draww(controller, 1)\n");
+    assert_one(
+        "kfn",
+        &[("cards.yaml", &card)],
+        ("cards.yaml", 14, 13),
+        "no function `k.draww`",
+        "did you mean \"draw\"?",
+    );
+}
+
+/// A zone id in Lua the game does not declare.
+#[test]
+fn an_undeclared_zone_in_lua_is_found() {
+    let card = unit_with("      - name: 移す\n        kind: activated\n        effect: |\n          k.move(self, controller, \"grave\")\n");
+    assert_one(
+        "luazone",
+        &[("cards.yaml", &card)],
+        ("cards.yaml", 14, 36),
+        "declares no zone \"grave\"",
+        "discard",
+    );
+}
+
+/// Two declarations with the same name (a role and a field called `flame`) are a load error.
+#[test]
+fn a_name_declared_twice_is_found() {
+    let file = std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/cards/generic-tcg/game.yaml"
+    ));
+    let src = std::fs::read_to_string(file).expect("read");
+    let text = src.replace(
+        "  - { id: set, name: セット, name_en: set }",
+        "  - { id: hp, name: セット, name_en: set }",
+    );
+    assert_ne!(text, src);
+    let err = fuda_engine::def::load::parse_game(file, &text).expect_err("a collision");
+    assert_eq!(err.0.len(), 1, "{err:?}");
+    let e = &err.0[0];
+    assert!(
+        e.message
+            .contains("\"hp\" is both the card field \"hp\" and an attachment role"),
+        "{}",
+        e.message
+    );
+    assert_eq!(
+        e.location.line,
+        text.lines()
+            .position(|l| l.contains("id: hp, name: セット"))
+            .expect("line") as usize
+            + 1
+    );
+}

@@ -33,10 +33,24 @@ pub fn parse_game(file: &Path, text: &str) -> Result<GameDef, LoadErrors> {
     };
     let def = cx.build(raw);
     for (name, first, second) in super::names::collisions(&def) {
-        cx.err(
-            &name,
-            format!("\"{name}\" is both {first} and {second}, so expressions could not tell which"),
-            Some("give one of them another id".into()),
+        // At the later declaration (`id: name`), else where the name first appears.
+        let needle = format!("id: {name}");
+        let mut last = None;
+        while let Some(i) = cx.lines.find(&needle, last.map_or(0, |l| l + needle.len())) {
+            last = Some(i);
+        }
+        let mut at = cx.lines.locate(file, &name, 0);
+        if let Some(i) = last {
+            (at.line, at.column) = cx.lines.line_col(i + "id: ".len());
+        }
+        cx.errors.push(
+            LoadError::new(
+                at,
+                format!(
+                    "\"{name}\" is both {first} and {second}, so expressions could not tell which"
+                ),
+            )
+            .hint("give one of them another id"),
         );
     }
     if cx.errors.is_empty() {
