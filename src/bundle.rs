@@ -13,6 +13,9 @@ pub struct Bundle {
     pub defs: Arc<Defs>,
     pub host: LuaHost,
     pub dir: PathBuf,
+    /// A pack played with the game from outside its `packs/` (`--pack`): its cards are
+    /// loaded and its `decks/` come first.
+    pub pack: Option<PathBuf>,
     /// The game's id and the hash of its definition files, as saves name it.
     pub identity: GameIdentity,
 }
@@ -119,6 +122,11 @@ pub fn default_game_dir() -> PathBuf {
 impl Bundle {
     /// Loads `dir/game.yaml`, every card file under `dir/packs`, and the game's script.
     pub fn load(dir: &Path) -> Result<Bundle, LoadErrors> {
+        Self::load_with_pack(dir, None)
+    }
+
+    /// [`Bundle::load`] with a pack from anywhere (a folder with a pack.yaml) added.
+    pub fn load_with_pack(dir: &Path, pack: Option<&Path>) -> Result<Bundle, LoadErrors> {
         let game = load_game(dir)?;
         let mut cards = CardDb::default();
         let packs = game.dir.join("packs");
@@ -128,11 +136,17 @@ impl Bundle {
             }
             load_cards(&game, &packs, &mut cards)?;
         }
+        // A pack already inside the game's packs/ is loaded above (its decks still come first).
+        if let Some(p) = pack.filter(|p| !files::inside(&packs, p)) {
+            fuda_engine::def::pack::load_manifest(&p.join("pack.yaml"), &game)?;
+            load_cards(&game, p, &mut cards)?;
+        }
         let host = LuaHost::for_game(&game)?;
         host.load_cards(&cards)?;
         Ok(Bundle {
             identity: GameIdentity::of(&game),
             dir: game.dir.clone(),
+            pack: pack.map(Path::to_path_buf),
             defs: Arc::new(Defs { game, cards }),
             host,
         })
@@ -151,6 +165,7 @@ impl Bundle {
             defs: Arc::new(defs),
             host,
             dir: self.dir.clone(),
+            pack: self.pack.clone(),
             identity: self.identity.clone(),
         })
     }
@@ -167,8 +182,14 @@ impl Bundle {
     }
 
     fn deck_from(&self, name: &str, from_save: bool) -> Result<DeckDef, LoadErrors> {
-        // A name in the game's decks/ folder (also `vanilla/flame-thunder`), else a path.
-        let decks = self.dir.join("decks");
+        // A name in the pack's or the game's decks/ folder (also `vanilla/flame-thunder`),
+        // else a path.
+        let decks = self
+            .pack
+            .as_ref()
+            .map(|p| p.join("decks"))
+            .filter(|d| d.join(format!("{name}.yaml")).is_file())
+            .unwrap_or_else(|| self.dir.join("decks"));
         let rel = format!("{name}.yaml");
         let named = decks.join(&rel);
         let (file, text) = if named.exists() {
@@ -229,9 +250,14 @@ impl Bundle {
         Ok([pick(0)?, pick(1)?])
     }
 
-    /// The names of the decks in `decks/`, sorted.
+    /// The names of the decks in `decks/` (the pack's, if it has any), sorted.
     pub fn deck_names(&self) -> Vec<String> {
-        let mut out: Vec<String> = std::fs::read_dir(self.dir.join("decks"))
+        let pack_decks = self.pack.as_ref().map(|p| p.join("decks"));
+        let dir = match pack_decks {
+            Some(d) if d.is_dir() => d,
+            _ => self.dir.join("decks"),
+        };
+        let mut out: Vec<String> = std::fs::read_dir(dir)
             .map(|rd| {
                 rd.filter_map(|e| e.ok())
                     .map(|e| e.path())

@@ -61,7 +61,27 @@ pub fn game_dir_of(path: &Path) -> Option<PathBuf> {
 /// its scripts and hooks, every card file, card hooks, pack manifests and decks.
 pub fn check(path: &Path, game: Option<&Path>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let game_dir = match game.map(Path::to_path_buf).or_else(|| game_dir_of(path)) {
+    // A pack from anywhere is checked with the game it names (docs/guide/packs.md).
+    let pack = crate::pack::pack_root_of(path);
+    let from_pack = match (game, game_dir_of(path), &pack) {
+        (None, None, Some(p)) => Some(crate::pack::game_of_pack(p)),
+        _ => None,
+    };
+    if let Some(Err(e)) = &from_pack {
+        out.push(Diagnostic {
+            file: path.join("pack.yaml"),
+            line: 0,
+            column: 0,
+            message: e.clone(),
+            hint: Some("give the game with --game <folder>".into()),
+        });
+        return out;
+    }
+    let game_dir = match game
+        .map(Path::to_path_buf)
+        .or_else(|| game_dir_of(path))
+        .or(from_pack.and_then(Result::ok))
+    {
         Some(d) => d,
         None => {
             out.push(Diagnostic {
@@ -116,9 +136,15 @@ pub fn check(path: &Path, game: Option<&Path>) -> Vec<Diagnostic> {
             }
             continue;
         }
-        if !text.lines().any(|l| l.starts_with("cards:"))
-            || file.components().any(|c| c.as_os_str() == "decks")
+        // A file's kind comes from where it is: decks/ and scenarios/ are checked below.
+        if file
+            .components()
+            .any(|c| c.as_os_str() == "decks" || c.as_os_str() == "scenarios")
         {
+            continue;
+        }
+        if !text.lines().any(|l| l.starts_with("cards:")) {
+            out.push(fuda_engine::def::card::not_a_card_file(&file).into());
             continue;
         }
         if let Err(e) = parse_cards(&def, &file, &text, &mut db) {
@@ -159,6 +185,21 @@ pub fn check(path: &Path, game: Option<&Path>) -> Vec<Diagnostic> {
                     )));
                 }
             }
+        }
+    }
+    // The pack's scenarios read as scenarios (what they play is checked by `fuda test`).
+    let scenarios = crate::files::walk(
+        &scope.join("scenarios"),
+        |d| d.file_name().is_some_and(|n| n != "snapshots"),
+        |p| p.extension().is_some_and(|x| x == "yaml" || x == "yml"),
+    );
+    for file in scenarios {
+        let Some(text) = read_in(&scope, &file, &mut out) else {
+            continue;
+        };
+        if let Err(e) = fuda_engine::def::yaml::from_str::<crate::scenario::Scenario>(&file, &text)
+        {
+            out.push(e.into());
         }
     }
     out.retain(|d| scope_contains(path, &game_dir, &d.file));

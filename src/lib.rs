@@ -8,6 +8,7 @@ pub mod coverage;
 pub mod files;
 pub mod native;
 pub mod new;
+pub mod pack;
 pub mod play;
 pub mod reload;
 pub mod replay;

@@ -30,6 +30,10 @@ struct GameArgs {
     /// Game folder (holding game.yaml, packs/ and decks/). Default: the built-in 汎用TCG.
     #[arg(long, value_name = "DIR")]
     game: Option<PathBuf>,
+    /// A pack folder from anywhere: its cards are added, its decks are the default, and its
+    /// game is found from it (docs/guide/packs.md) unless --game is given.
+    #[arg(long, value_name = "DIR")]
+    pack: Option<PathBuf>,
     /// The two decks, by name in the game's decks/ folder or by path. Default: the first two.
     #[arg(long, value_name = "A,B", value_delimiter = ',', num_args = 1..=2)]
     decks: Vec<String>,
@@ -184,8 +188,8 @@ fn main() -> ExitCode {
 }
 
 fn load(args: &GameArgs) -> Result<(Bundle, [fuda_engine::def::deck::DeckDef; 2]), String> {
-    let dir = args.game.clone().unwrap_or_else(default_game_dir);
-    let bundle = Bundle::load(&dir).map_err(|e| e.to_string())?;
+    let (dir, pack) = fuda::pack::resolve(args.game.as_deref(), args.pack.as_deref())?;
+    let bundle = Bundle::load_with_pack(&dir, pack.as_deref()).map_err(|e| e.to_string())?;
     let [d0, d1] = bundle.resolve_decks(&args.decks)?;
     let a = bundle.deck(&d0).map_err(|e| e.to_string())?;
     let b = bundle.deck(&d1).map_err(|e| e.to_string())?;
@@ -437,6 +441,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         } => {
             let opts = fuda::session::PlayOptions {
                 game_dir: game.game,
+                pack: game.pack,
                 decks: game.decks,
                 seed: game.seed,
                 seats: [p1, vs.unwrap_or(p2)],

@@ -52,7 +52,8 @@ impl Watcher {
 /// Loads the game folder again and moves `game` onto the new definitions (objects keep their
 /// cards, found by id). On an error nothing changes.
 pub fn reload(bundle: &mut Bundle, game: &mut Game) -> Result<(), String> {
-    let fresh = Bundle::load(&bundle.dir).map_err(|e| e.to_string())?;
+    let fresh =
+        Bundle::load_with_pack(&bundle.dir, bundle.pack.as_deref()).map_err(|e| e.to_string())?;
     let rebound = rebind(game, Arc::clone(&fresh.defs))?;
     *bundle = fresh;
     *game = rebound;

@@ -1,7 +1,7 @@
 //! `fuda play`: one game at the terminal, people and agents at the seats, saved at every
 //! decision when asked (`--save`) and resumable (`--load`), with hot reload of the game's files.
 use crate::agent::{seat_seed, Agent, AgentSpec};
-use crate::bundle::{default_game_dir, Bundle};
+use crate::bundle::Bundle;
 use crate::play::{Human, QUIT, RESIGN};
 use crate::replay::{resume, GameFile};
 use fuda_engine::{Outcome, Status};
@@ -30,6 +30,8 @@ impl FromStr for Seat {
 
 pub struct PlayOptions {
     pub game_dir: Option<PathBuf>,
+    /// A pack folder from anywhere (`--pack`).
+    pub pack: Option<PathBuf>,
     pub decks: Vec<String>,
     pub seed: u64,
     pub seats: [Seat; 2],
@@ -53,9 +55,8 @@ pub fn run(opts: PlayOptions, input: impl BufRead, out: impl Write) -> Result<()
     let loaded = opts.load.as_ref().map(|p| GameFile::read(p)).transpose()?;
     // Only the game named on the command line (or the built-in one): a save names its game by
     // id and hash, never by folder.
-    let game_dir = opts.game_dir.clone();
-    let mut bundle = Bundle::load(&game_dir.clone().unwrap_or_else(default_game_dir))
-        .map_err(|e| e.to_string())?;
+    let (dir, pack) = crate::pack::resolve(opts.game_dir.as_deref(), opts.pack.as_deref())?;
+    let mut bundle = Bundle::load_with_pack(&dir, pack.as_deref()).map_err(|e| e.to_string())?;
     let (mut file, mut g) = match loaded {
         Some(mut f) => {
             let g = resume(&f, &bundle)?;

@@ -219,14 +219,29 @@ pub fn parse(path: &Path, text: &str) -> Result<Loaded, String> {
 }
 
 /// Every scenario file (`*.yaml`) under `dir`, sorted.
+/// In a pack, only the files under its `scenarios/` folder are scenarios (a file's kind comes
+/// from where it is).
 pub fn find(dir: &Path) -> Vec<PathBuf> {
+    let pack = crate::pack::pack_root_of(dir);
+    let in_scenarios = |p: &Path| {
+        let Some(root) = &pack else { return true };
+        let Ok(p) = p.canonicalize() else {
+            return false;
+        };
+        p.strip_prefix(root)
+            .is_ok_and(|rel| rel.components().any(|c| c.as_os_str() == "scenarios"))
+    };
     crate::files::walk(
         dir,
         |d| {
             d.file_name()
-                .is_some_and(|n| n != "cards" && n != "snapshots")
+                .is_some_and(|n| n != "cards" && n != "snapshots" && n != "decks")
         },
-        |p| p.extension().is_some_and(|x| x == "yaml") && !crate::coverage::is_reasons(p),
+        |p| {
+            p.extension().is_some_and(|x| x == "yaml")
+                && !crate::coverage::is_reasons(p)
+                && in_scenarios(p)
+        },
     )
 }
 

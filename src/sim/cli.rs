@@ -2,7 +2,7 @@
 use super::merge::{merge, write_header, write_record};
 use super::runner::{header, parse_shard, run, SimConfig};
 use crate::agent::AgentSpec;
-use crate::bundle::{default_game_dir, Bundle};
+use crate::bundle::Bundle;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::PathBuf;
@@ -41,6 +41,10 @@ pub struct SimArgs {
     /// Game folder (holding game.yaml, packs/ and decks/). Default: the built-in 汎用TCG.
     #[arg(long, value_name = "DIR")]
     pub game: Option<PathBuf>,
+    /// A pack folder from anywhere: its cards are added, its decks are the default, and its
+    /// game is found from it (docs/guide/packs.md) unless --game is given.
+    #[arg(long, value_name = "DIR")]
+    pub pack: Option<PathBuf>,
     /// The two decks, by name in the game's decks/ folder or by path. Default: the first two.
     #[arg(long, value_name = "A,B", value_delimiter = ',', num_args = 1..=2)]
     pub decks: Vec<String>,
@@ -116,8 +120,8 @@ pub fn main(cmd: SimCommand, out: &mut dyn Write) -> Result<(), String> {
         return had_errors(&stats, allow_errors);
     }
     let a = cmd.args;
-    let dir = a.game.clone().unwrap_or_else(default_game_dir);
-    let decks = Bundle::load(&dir)
+    let (dir, pack) = crate::pack::resolve(a.game.as_deref(), a.pack.as_deref())?;
+    let decks = Bundle::load_with_pack(&dir, pack.as_deref())
         .map_err(|e| e.to_string())?
         .resolve_decks(&a.decks)?;
     let agent = |i: usize| {
@@ -129,6 +133,7 @@ pub fn main(cmd: SimCommand, out: &mut dyn Write) -> Result<(), String> {
     };
     let cfg = SimConfig {
         dir: dir.clone(),
+        pack,
         decks,
         agents: [agent(0), agent(1)],
         games: a.games,

@@ -13,6 +13,8 @@ use std::sync::{mpsc, Arc};
 #[derive(Clone, Debug)]
 pub struct SimConfig {
     pub dir: PathBuf,
+    /// A pack from outside the game's packs/ (`--pack`).
+    pub pack: Option<PathBuf>,
     /// Deck per seat, by name in the game's decks/ folder or by path.
     pub decks: [String; 2],
     pub agents: [AgentSpec; 2],
@@ -57,7 +59,8 @@ pub struct Finished {
 }
 
 fn load(cfg: &SimConfig) -> Result<(Bundle, [fuda_engine::def::deck::DeckDef; 2]), String> {
-    let bundle = Bundle::load(&cfg.dir).map_err(|e| e.to_string())?;
+    let bundle =
+        Bundle::load_with_pack(&cfg.dir, cfg.pack.as_deref()).map_err(|e| e.to_string())?;
     let a = bundle.deck(&cfg.decks[0]).map_err(|e| e.to_string())?;
     let b = bundle.deck(&cfg.decks[1]).map_err(|e| e.to_string())?;
     Ok((bundle, [a, b]))

@@ -90,8 +90,11 @@ pub struct RawCard {
 pub fn load_cards(game: &GameDef, dir: &Path, db: &mut CardDb) -> Result<(), LoadErrors> {
     let files = files::walk(
         dir,
-        |_| true,
-        |p| p.extension().is_some_and(|e| e == "yaml" || e == "yml"),
+        |d| !is_not_cards_folder(d),
+        |p| {
+            p.extension().is_some_and(|e| e == "yaml" || e == "yml")
+                && p.file_name().is_some_and(|n| n != "pack.yaml")
+        },
     );
     let mut errors = Vec::new();
     for f in files {
@@ -108,6 +111,7 @@ pub fn load_cards(game: &GameDef, dir: &Path, db: &mut CardDb) -> Result<(), Loa
             }
         };
         if !text.lines().any(|l| l.starts_with("cards:")) {
+            errors.push(not_a_card_file(&f));
             continue;
         }
         if let Err(e) = parse_cards(game, &f, &text, db) {
@@ -119,6 +123,22 @@ pub fn load_cards(game: &GameDef, dir: &Path, db: &mut CardDb) -> Result<(), Loa
     } else {
         Err(LoadErrors(errors))
     }
+}
+
+/// Folders of a pack that hold no cards: its `decks/` and `scenarios/` (a file's kind comes
+/// from where it is, never from what it holds).
+pub fn is_not_cards_folder(dir: &Path) -> bool {
+    dir.file_name()
+        .is_some_and(|n| n == "decks" || n == "scenarios")
+}
+
+/// A YAML file where card files go that is not one.
+pub fn not_a_card_file(file: &Path) -> LoadError {
+    LoadError::new(
+        Location::file(file),
+        "not a card file: a YAML file of a pack (besides pack.yaml) is a card file with a top-level `cards:` list",
+    )
+    .hint("put decks in the pack's decks/ folder and scenarios in scenarios/")
 }
 
 /// The folder a card file's `@file.lua:name` references resolve in: its pack (the folder right
@@ -145,6 +165,15 @@ fn read_card_file(file: &Path, text: &str) -> (Vec<RawCard>, Vec<LoadError>) {
         Ok(raw) => return (raw.cards, Vec::new()),
         Err(e) => e,
     };
+    // `cards:` as a map of id → count is a deck where card files go.
+    if let Ok(serde_yaml::Value::Mapping(m)) = serde_yaml::from_str::<serde_yaml::Value>(text) {
+        if m.get("cards").is_some_and(serde_yaml::Value::is_mapping) {
+            let mut e = not_a_card_file(file);
+            e.location = Location::find(file, text, "cards");
+            e.message = "this is a deck (`cards:` maps ids to counts), not a card file".into();
+            return (Vec::new(), vec![e]);
+        }
+    }
     let Some(items) = super::yaml::list_items(text, "cards") else {
         return (Vec::new(), vec![first]);
     };

@@ -28,6 +28,10 @@ pub struct GameRequirement {
     pub id: String,
     #[serde(default)]
     pub version: Option<String>,
+    /// Where the game folder is, relative to the pack (for a pack kept outside its game's
+    /// `packs/`); without it such a pack is played with the built-in game of this id.
+    #[serde(default)]
+    pub path: Option<String>,
 }
 
 fn parts(v: &str) -> Vec<u64> {
@@ -72,6 +76,12 @@ pub fn satisfies(version: &str, range: &str) -> Result<bool, String> {
         }
     }
     Ok(true)
+}
+
+/// Reads a pack manifest without checking it against a game (to find the game it names).
+pub fn read_manifest(file: &Path) -> Result<PackManifest, LoadErrors> {
+    let text = super::files::read_regular(file)?;
+    Ok(super::yaml::from_str(file, &text)?)
 }
 
 /// Reads a pack manifest and checks it is for `game` (id and version).
