@@ -323,3 +323,39 @@ fn an_effect_with_a_misspelt_applies_to_is_refused_at_the_call() {
     );
     assert!(t.g.st.effects.is_empty());
 }
+
+/// Issue 10, item 6: a wrong argument to a `k.*` function is said with the function, the
+/// parameter and its signature, in the card's line (never "bad argument #3: error converting
+/// Lua string to i64").
+#[test]
+fn a_wrong_argument_to_the_kernel_names_the_function_and_parameter() {
+    let dir = hostile_race(
+        "badarg",
+        &[(
+            "bad_arg",
+            "local a = 1\nk.add_counter(self, \"dmg\", \"たくさん\")",
+        )],
+        &[],
+    );
+    let b = Bundle::load(&dir).expect("loads");
+    let d = b.deck("low").expect("deck");
+    let mut g = b.new_game([&d, &d], 1);
+    let mut agents: [Box<dyn Agent>; 2] =
+        [Box::new(RandomAgent::new(1)), Box::new(RandomAgent::new(6))];
+    play_out(&mut g, &b.host, &mut agents).expect("the game goes on");
+    let line = g
+        .log
+        .iter()
+        .find(|l| l.text.contains("スクリプトエラー"))
+        .expect("the card's error is logged");
+    assert!(
+        line.text.contains("card H-0 悪意0「bad_arg」 effect")
+            && line.text.contains("numbers.yaml:")
+            && line.text.contains(
+                "k.add_counter: argument 3 (n) should be a whole number, not text; \
+                 its signature: k.add_counter(c, name, n) → changed"
+            ),
+        "{}",
+        line.text
+    );
+}

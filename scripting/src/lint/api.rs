@@ -9,17 +9,11 @@ pub struct Arity {
     pub max: Option<usize>,
 }
 
-/// The arity of `k.name` from its documented signature, e.g. `k.move(c, p, zone[, slot])`.
-/// None for a function the kernel does not have; a table call (`k.add_effect{…}`) takes one.
-pub fn arity(name: &str) -> Option<Arity> {
+/// The parameters of `k.name` as its signature documents them (name, optional), and whether
+/// it takes more (`…`). None for a function the kernel does not have, or a table call.
+pub fn params(name: &str) -> Option<(Vec<(String, bool)>, bool)> {
     let (_, _, sig, _, _) = crate::api::doc::API.iter().find(|e| e.1 == name)?;
     let after = &sig[sig.find(name)? + name.len()..];
-    if after.starts_with('{') {
-        return Some(Arity {
-            min: 1,
-            max: Some(1),
-        });
-    }
     let inner = after.strip_prefix('(')?;
     // The parameter list up to its `)`, split at the commas outside `{…}`.
     let mut parts = vec![String::new()];
@@ -39,22 +33,36 @@ pub fn arity(name: &str) -> Option<Arity> {
             p.push(ch);
         }
     }
-    let (mut params, mut required, mut optional, mut vararg) = (0usize, 0usize, false, false);
+    let (mut out, mut optional, mut vararg) = (Vec::new(), false, false);
     for part in &parts {
         let before = part.split('[').next().unwrap_or("").trim();
+        let bare = part.trim().trim_matches([']', '[']).trim();
         if part.contains('…') {
             vararg = true;
-        } else if !part.trim().trim_matches([']', '[']).trim().is_empty() {
-            params += 1;
-            if !optional && !before.is_empty() {
-                required += 1;
-            }
+        } else if !bare.is_empty() {
+            let opt = optional || before.is_empty();
+            out.push((bare.trim_end_matches(']').to_string(), opt));
         }
         optional |= part.contains('[');
     }
+    Some((out, vararg))
+}
+
+/// The arity of `k.name` from its documented signature, e.g. `k.move(c, p, zone[, slot])`.
+/// None for a function the kernel does not have; a table call (`k.add_effect{…}`) takes one.
+pub fn arity(name: &str) -> Option<Arity> {
+    let (_, _, sig, _, _) = crate::api::doc::API.iter().find(|e| e.1 == name)?;
+    let after = &sig[sig.find(name)? + name.len()..];
+    if after.starts_with('{') {
+        return Some(Arity {
+            min: 1,
+            max: Some(1),
+        });
+    }
+    let (ps, vararg) = params(name)?;
     Some(Arity {
-        min: required,
-        max: (!vararg).then_some(params),
+        min: ps.iter().filter(|(_, opt)| !opt).count(),
+        max: (!vararg).then_some(ps.len()),
     })
 }
 
