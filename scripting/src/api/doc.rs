@@ -95,5 +95,30 @@ pub fn markdown() -> String {
             example.replace('|', "\\|")
         ));
     }
+    s.push_str(LINT);
     s
 }
+
+/// What `fuda check` reports in Lua (scripting/src/lint), appended to the reference.
+const LINT: &str = "
+## What `fuda check` finds in Lua
+
+Every card hook (inline or `@file.lua:name`) and every Lua file of the game is parsed and checked,
+each problem at its file, line and column with a hint:
+
+- a `k.*` function that does not exist (did-you-mean), or a call with fewer or more arguments than
+  its signature above takes (`[…]` marks optional ones);
+- a `rules.*` function the game's scripts do not define, or a call with more arguments than it has;
+- a string literal where the game's declarations are expected: the zone of `k.cards`, `k.move`,
+  `k.shuffle`, `k.slots`; the field of `k.field`, `k.printed`, `k.eval_field`; the orientation,
+  flag, counter, object/player/game variable, attachment role, event (`k.event`), setting and card
+  hook kind (`k.run_ability`) of the calls that take one;
+- a write to a global in card code (`x = 1` with no `local x`): globals are read-only, so the hook
+  would fail there;
+- a hook whose result the game reads (`card_hooks:` other than `any`, e.g. `modify_damage: int`)
+  that never returns a value, so it would change nothing. A hook that returns a value on some
+  paths only is accepted: returning nothing (nil) means no change.
+
+At run time a wrong argument is the card's error, naming the function, the parameter and the
+signature: `k.add_counter: argument 3 (n) should be a whole number, not text; its signature: …`.
+";
