@@ -426,3 +426,38 @@ fn a_name_declared_twice_is_found() {
             + 1
     );
 }
+
+/// One bad key in one card's ability is reported where it is; the file's other cards still
+/// load (no cascade of "no pack defines it" in decks), and a deck listing the broken card says so.
+#[test]
+fn one_broken_card_does_not_hide_the_others() {
+    let card = |id: &str, when_key: &str| {
+        format!("  - id: {id}\n    name: 札{id}\n    type: unit\n    hp: 100\n    attributes: [炎]\n    retreat_cost: 0\n    skills:\n      - {{ name: 打つ, cost: 0, damage: 10 }}\n    abilities:\n      - name: 引く\n        kind: triggered\n        {when_key}: ユニットを出した\n        effect: |\n          rules.draw(controller, 1)\n")
+    };
+    let cards = format!(
+        "cards:\n{}{}{}",
+        card("TR-1", "when"),
+        card("TR-2", "wehn"),
+        card("TR-3", "when")
+    );
+    let deck = "name: テスト\ncards:\n  TR-1: 4\n  TR-2: 4\n  TR-3: 4\n";
+    let (code, diags) = check_pack("cascade", &[("cards.yaml", &cards), ("decks/d.yaml", deck)]);
+    assert_eq!(code, 1);
+    let found: Vec<(&str, u64, u64)> = diags.iter().map(|d| (d.0.as_str(), d.1, d.2)).collect();
+    assert_eq!(
+        found,
+        [("cards.yaml", 27, 9), ("decks/d.yaml", 4, 3)],
+        "{diags:?}"
+    );
+    assert!(
+        diags[0].3.contains("unknown field `wehn`")
+            && diags[0].4.contains("did you mean \"when\"?"),
+        "{diags:?}"
+    );
+    assert!(
+        diags[1]
+            .3
+            .contains("\"TR-2\", a card that has errors itself"),
+        "{diags:?}"
+    );
+}

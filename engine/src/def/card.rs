@@ -45,6 +45,9 @@ pub struct CardDb {
     pub has_static: Vec<bool>,
     /// Triggered abilities by the event they listen to (807.2).
     pub triggers: IndexMap<String, Vec<(usize, usize)>>,
+    /// Ids of cards whose entry could not be read (their error is reported where they are),
+    /// so a deck listing one says so instead of "no pack defines it".
+    pub broken: Vec<String>,
 }
 
 impl CardDb {
@@ -160,9 +163,9 @@ pub fn pack_root(game: &GameDef, file: &Path) -> PathBuf {
 
 /// The cards of a card file. When the file does not parse, each card is parsed on its own, so
 /// one broken card is reported without hiding the others (nor making decks that list them wrong).
-fn read_card_file(file: &Path, text: &str) -> (Vec<RawCard>, Vec<LoadError>) {
+fn read_card_file(file: &Path, text: &str) -> (Vec<RawCard>, Vec<String>, Vec<LoadError>) {
     let first = match super::yaml::from_str::<RawCardFile>(file, text) {
-        Ok(raw) => return (raw.cards, Vec::new()),
+        Ok(raw) => return (raw.cards, Vec::new(), Vec::new()),
         Err(e) => e,
     };
     // `cards:` as a map of id → count is a deck where card files go.
@@ -171,29 +174,39 @@ fn read_card_file(file: &Path, text: &str) -> (Vec<RawCard>, Vec<LoadError>) {
             let mut e = not_a_card_file(file);
             e.location = Location::find(file, text, "cards");
             e.message = "this is a deck (`cards:` maps ids to counts), not a card file".into();
-            return (Vec::new(), vec![e]);
+            return (Vec::new(), Vec::new(), vec![e]);
         }
     }
     let Some(items) = super::yaml::list_items(text, "cards") else {
-        return (Vec::new(), vec![first]);
+        return (Vec::new(), Vec::new(), vec![first]);
     };
     let mut cards = Vec::new();
+    let mut broken = Vec::new();
     let mut errors = vec![first];
-    for item in items {
-        match serde_yaml::from_str::<RawCardFile>(&item) {
+    for (i, item) in items.iter().enumerate() {
+        match serde_yaml::from_str::<RawCardFile>(item) {
             Ok(r) => cards.extend(r.cards),
             Err(e) => {
-                let e = LoadError::yaml(file, &e);
-                if !errors
-                    .iter()
-                    .any(|x| x.location == e.location && x.message == e.message)
-                {
+                broken.extend(entry_id(item));
+                let mut e = LoadError::yaml(file, &e);
+                // Parsed alone, the entry is cards[0]; say which it is in the file.
+                if let Some(rest) = e.message.strip_prefix("cards[0]") {
+                    e.message = format!("cards[{i}]{rest}");
+                }
+                if !errors.iter().any(|x| x.location == e.location) {
                     errors.push(e);
                 }
             }
         }
     }
-    (cards, errors)
+    (cards, broken, errors)
+}
+
+/// The `id:` of a card entry that does not read as a card.
+fn entry_id(item: &str) -> Option<String> {
+    let v: serde_yaml::Value = serde_yaml::from_str(item).ok()?;
+    let id = v.get("cards")?.get(0)?.get("id")?;
+    id.as_str().map(str::to_string)
 }
 
 /// Parses one card file's text into `db`.
@@ -203,7 +216,8 @@ pub fn parse_cards(
     text: &str,
     db: &mut CardDb,
 ) -> Result<(), LoadErrors> {
-    let (raw_cards, mut errors) = read_card_file(file, text);
+    let (raw_cards, broken, mut errors) = read_card_file(file, text);
+    db.broken.extend(broken);
     let lines = Lines::new(text);
     let root = pack_root(game, file);
     let mut from = 0usize;

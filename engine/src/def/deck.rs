@@ -50,6 +50,13 @@ pub fn parse_deck(file: &Path, text: &str, db: &CardDb) -> Result<DeckDef, LoadE
     for (id, n) in &raw.cards {
         match db.by_id.get(id) {
             Some(&i) => cards.push((i, *n)),
+            None if db.broken.contains(id) => errors.push(
+                LoadError::new(
+                    lines.locate(file, id, 0),
+                    format!("the deck lists \"{id}\", a card that has errors itself"),
+                )
+                .hint("fix the card's errors (reported at its file) first"),
+            ),
             None => errors.push(
                 LoadError::new(
                     lines.locate(file, id, 0),
