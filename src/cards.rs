@@ -15,6 +15,25 @@ struct CardEnv<'a> {
     card: &'a CardDef,
 }
 
+/// What every card has besides the game's fields.
+const QUERY_NAMES: [&str; 14] = [
+    "id",
+    "name",
+    "名前",
+    "name_en",
+    "type",
+    "種類",
+    "subtype",
+    "分類",
+    "text",
+    "skills",
+    "abilities",
+    "kinds",
+    "true",
+    "false",
+];
+const UNKNOWN: &str = "cards have no ";
+
 fn kind_name(k: AbilityKind) -> &'static str {
     match k {
         AbilityKind::Static => "static",
@@ -38,7 +57,15 @@ impl Env for CardEnv<'_> {
             "subtype" | "分類" => c.subtype.map_or(V::Null, |s| {
                 V::Str(g.card_types[c.card_type].subtypes[s].id.clone())
             }),
-            "text" => V::Str(c.text.clone().unwrap_or_default()),
+            // The card's text and its abilities' texts, one per line.
+            "text" => V::Str(
+                c.text
+                    .iter()
+                    .chain(c.abilities.iter().filter_map(|a| a.text.as_ref()))
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            ),
             "skills" => V::List(
                 c.field("skills")
                     .as_list()
@@ -54,8 +81,17 @@ impl Env for CardEnv<'_> {
                     .collect(),
             ),
             _ => {
-                let field = fuda_engine::expr::field_id_in(g, name)
-                    .ok_or_else(|| format!("cards have no \"{name}\""))?;
+                let field = fuda_engine::expr::field_id_in(g, name).ok_or_else(|| {
+                    let known = QUERY_NAMES
+                        .iter()
+                        .copied()
+                        .chain(g.fields.keys().map(String::as_str))
+                        .chain(g.fields.values().filter_map(|f| f.name.as_deref()));
+                    format!(
+                        "{UNKNOWN}\"{name}\" ({})",
+                        fuda_engine::def::card::did_you_mean(name, known)
+                    )
+                })?;
                 to_grammar(c.field(field))
             }
         })
@@ -90,6 +126,8 @@ pub fn search<'a>(
                         other.describe()
                     ))
                 }
+                // A name no card can have is the query's mistake, never "no cards".
+                Err(e) if e.message.contains(UNKNOWN) => return Err(e.message),
                 // A field a card does not have (e.g. hp of a command) just does not match.
                 Err(_) => false,
             },

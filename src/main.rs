@@ -96,7 +96,7 @@ enum Command {
         #[arg(long)]
         log: bool,
     },
-    /// List and search cards: `fuda cards '属性 has "炎"'`, or show one with --show.
+    /// List and search cards: `fuda cards '"炎" in 属性 and hp >= 300'`, or show one with --show.
     Cards {
         /// A query of the expression language, e.g. `"炎" in 属性 and hp >= 300`.
         query: Option<String>,

@@ -132,4 +132,32 @@ fn cards_search_and_show() {
         String::from_utf8_lossy(&out.stderr).contains("^"),
         "a caret under the error"
     );
+    // Issue 10: a misspelt field is the query's error, never "0 card(s)".
+    let out = fuda().args(["cards", "hpp > 100"]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cards have no \"hpp\" (did you mean \"hp\"?)"),
+        "{err}"
+    );
+    // Ability texts are searchable, and the help's example runs.
+    let out = fuda()
+        .args([
+            "cards",
+            "\"カードを1枚引く\" in text and \"triggered\" in kinds",
+        ])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("GT-101 見張りの斥候"), "{text}");
+    let help = fuda().args(["cards", "--help"]).output().expect("runs");
+    let help = String::from_utf8_lossy(&help.stdout).to_string();
+    let example = help
+        .split('`')
+        .nth(1)
+        .and_then(|e| e.strip_prefix("fuda cards '"))
+        .and_then(|e| e.strip_suffix('\''))
+        .expect("an example in the help");
+    let out = fuda().args(["cards", example]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(0), "{example}");
 }
