@@ -33,9 +33,10 @@ pub struct Scenario {
     #[serde(default)]
     pub clauses: Vec<String>,
     pub setup: Setup,
-    /// Decisions in order: `- p1: charge 炎の剣士 with 火の粉の妖精`.
+    /// Decisions in order: `- p1: charge 炎の剣士 with 火の粉の妖精`; `- expect: [...]` between
+    /// them checks the game at that point (before the next decision).
     #[serde(default, rename = "do")]
-    pub steps: Vec<IndexMap<String, String>>,
+    pub steps: Vec<Step>,
     /// What must hold afterwards.
     #[serde(default)]
     pub expect: Vec<Expect>,
@@ -162,6 +163,21 @@ pub struct CardState {
 pub enum Attached {
     Count(u32),
     Cards(Vec<String>),
+}
+
+/// One entry of `do:`: a checkpoint, or a decision (`p1: <phrase>`).
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Step {
+    Expect(Checkpoint),
+    Decide(IndexMap<String, String>),
+}
+
+/// `- expect: [...]` inside `do:`: what must hold once the game waits for the next decision.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Checkpoint {
+    pub expect: Vec<Expect>,
 }
 
 /// An expectation: an expression that must be true, or a check of the log or the result.

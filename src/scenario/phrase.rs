@@ -30,6 +30,18 @@ fn list(d: &Decision) -> String {
 /// decision that takes several, groups are separated by `and` (`choose 炎の剣士 and 森の小人`).
 pub fn pick(game: &Game, d: &Decision, phrase: &str) -> Result<Vec<u16>, String> {
     let phrase = phrase.trim();
+    // `none`: choose nothing, where the decision allows it (a 0-or-more choice).
+    if phrase == "none" {
+        return if d.min == 0 {
+            Ok(Vec::new())
+        } else {
+            Err(format!(
+                "\"none\" answers only a choice of 0 or more; this one needs at least {}:{}",
+                d.min,
+                list(d)
+            ))
+        };
+    }
     if let Some(n) = phrase
         .strip_prefix("option ")
         .and_then(|n| n.trim().parse::<usize>().ok())

@@ -1,5 +1,5 @@
 //! Running a scenario: set up, make the decisions, check the expectations.
-use super::{phrase, setup, Check, Expect, Loaded};
+use super::{phrase, setup, Check, Expect, Loaded, Step};
 use crate::bundle::{default_game_dir, Bundle};
 use fuda_engine::def::card::parse_cards;
 use fuda_engine::def::files;
@@ -125,11 +125,37 @@ pub fn run(l: &Loaded) -> Report {
         Ok(g) => g,
         Err(e) => return Report::fail(l, format!("setup: {e}"), vec![]),
     };
-    for (i, step) in l.scenario.steps.iter().enumerate() {
+    let mut n = 0;
+    for step in &l.scenario.steps {
+        let step = match step {
+            Step::Decide(d) => d,
+            Step::Expect(c) => {
+                if let Err(e) = g.advance(&b.host) {
+                    let e = format!("after step {n} the game stopped with an error: {e}");
+                    return Report::fail(l, e, log_of(&g));
+                }
+                let log = log_of(&g);
+                let failures: Vec<String> = c
+                    .expect
+                    .iter()
+                    .filter_map(|e| check(&g, e, &log).err())
+                    .map(|e| format!("after step {n}: {e}"))
+                    .collect();
+                if !failures.is_empty() {
+                    return Report {
+                        path: l.path.clone(),
+                        name: l.scenario.name.clone(),
+                        outcome: Outcome::Fail(failures),
+                        log,
+                    };
+                }
+                continue;
+            }
+        };
         let Some((who, phrase)) = step.iter().next() else {
             continue;
         };
-        let n = i + 1;
+        n += 1;
         match g.advance(&b.host) {
             Err(e) => {
                 return Report::fail(
