@@ -95,6 +95,9 @@ enum Command {
         /// Print the full log of every scenario, also the passing ones.
         #[arg(long)]
         log: bool,
+        /// Write a new or changed snapshot (`snapshot: true`) after showing it.
+        #[arg(long)]
+        accept: bool,
     },
     /// List and search cards: `fuda cards '"炎" in 属性 and hp >= 300'`, or show one with --show.
     Cards {
@@ -219,7 +222,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             r.map_err(|e| e.to_string())?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Test { paths, log } => {
+        Command::Test { paths, log, accept } => {
             let paths = if paths.is_empty() {
                 vec![PathBuf::from("tests/scenarios")]
             } else {
@@ -239,8 +242,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     Ok(l) => {
                         let mut r = scenario::run(&l);
                         if l.scenario.snapshot && r.outcome == scenario::RunOutcome::Pass {
-                            if let Err(e) = scenario::report::compare_snapshot(&f, &r.log) {
-                                r.outcome = scenario::RunOutcome::Fail(vec![e]);
+                            match scenario::report::compare_or_accept(&f, &r.log, accept) {
+                                Ok(Some(shown)) => say!("{shown}"),
+                                Ok(None) => {}
+                                Err(e) => r.outcome = scenario::RunOutcome::Fail(vec![e]),
                             }
                         }
                         r

@@ -118,3 +118,32 @@ fn the_committed_scenario_schema_is_current() {
         "run `cargo run -- schema > docs/schemas/scenario.schema.json`"
     );
 }
+
+/// Issue 10: `fuda test --accept` writes a new snapshot after showing it; the next run passes,
+/// and a changed log fails again until accepted.
+#[test]
+fn accept_writes_a_new_snapshot_after_showing_it() {
+    let path = write(
+        "accept",
+        &format!("{BATTLE}  - p2.main.damage == 200\nsnapshot: true\n"),
+    );
+    let snap = path.with_extension("snap");
+    let _ = std::fs::remove_file(&snap);
+    let (code, out) = fuda_test(&path);
+    assert_eq!(code, 1, "no snapshot yet fails: {out}");
+    assert!(out.contains("fuda test --accept"), "{out}");
+    let out = Command::new(env!("CARGO_BIN_EXE_fuda"))
+        .args(["test", "--accept"])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("accepted") && text.contains("[704.3c-1]"),
+        "the new log is shown: {text}"
+    );
+    assert!(snap.is_file() && !path.with_extension("snap.new").exists());
+    assert_eq!(fuda_test(&path).0, 0, "the accepted snapshot matches");
+    let _ = std::fs::remove_dir_all(path.parent().expect("dir"));
+}

@@ -43,20 +43,43 @@ pub fn snapshot_path(scenario: &Path) -> PathBuf {
 /// Compares the log with the stored snapshot. A missing or different one writes `.snap.new`
 /// to review (rename it to `.snap` to accept, or run `cargo insta review`).
 pub fn compare_snapshot(scenario: &Path, log: &[String]) -> Result<(), String> {
+    compare_or_accept(scenario, log, false).map(|_| ())
+}
+
+/// [`compare_snapshot`]; with `accept`, a new or changed log is written as the snapshot and
+/// returned as the text to show (the new log, or where it first differs).
+pub fn compare_or_accept(
+    scenario: &Path,
+    log: &[String],
+    accept: bool,
+) -> Result<Option<String>, String> {
     let path = snapshot_path(scenario);
     let actual = log.join("\n");
     let stored = std::fs::read_to_string(&path).ok().map(|t| body(&t));
+    if accept && stored.as_deref().map(str::trim_end) != Some(actual.trim_end()) {
+        let shown = match &stored {
+            Some(s) => format!("changed:\n{}", first_difference(s, &actual)),
+            None => format!("new:\n      {}", actual.replace('\n', "\n      ")),
+        };
+        write_new(&path, &actual);
+        std::fs::rename(path.with_extension("snap.new"), &path)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        return Ok(Some(format!("accepted {} ({shown})", path.display())));
+    }
     match stored {
-        Some(s) if s.trim_end() == actual.trim_end() => Ok(()),
+        Some(s) if s.trim_end() == actual.trim_end() => Ok(None),
         Some(s) => {
             let diff = first_difference(&s, &actual);
             write_new(&path, &actual);
-            Err(format!("the log differs from {}:\n{diff}", path.display()))
+            Err(format!(
+                "the log differs from {}:\n{diff}\n(if the new log is right: fuda test --accept)",
+                path.display()
+            ))
         }
         None => {
             write_new(&path, &actual);
             Err(format!(
-                "no snapshot yet: review {}.new and rename it to .snap",
+                "no snapshot yet: review {}.new, then run fuda test --accept (or rename it to .snap)",
                 path.display()
             ))
         }
