@@ -90,6 +90,7 @@ pub fn run(opts: PlayOptions, input: impl BufRead, out: impl Write) -> Result<()
         })
         .collect();
     let mut human = Human::new(input, out);
+    human.hot_seat = opts.seats.iter().all(|s| matches!(s, Seat::Human));
     let mut watcher = crate::reload::Watcher::new(&bundle.dir);
     loop {
         // Hot reload: an edited card or script is in force from the next decision.

@@ -161,3 +161,46 @@ fn cards_search_and_show() {
     let out = fuda().args(["cards", example]).output().expect("runs");
     assert_eq!(out.status.code(), Some(0), "{example}");
 }
+
+/// Issue 10, item 10: `? N` shows the cards of option N in full (text, characteristics now);
+/// the end of the input quits cleanly (no resignation, no empty board).
+#[test]
+fn play_inspects_a_card_and_quits_at_the_end_of_input() {
+    let text = play_typing(b"? 1\n");
+    assert!(text.contains("場所 (zone): 手札"), "{text}");
+    assert!(text.contains("状態 (now):"), "{text}");
+    assert!(
+        text.trim_end()
+            .ends_with("quit (not saved: use --save FILE)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("(input ended: quit)") && !text.contains("投了"),
+        "{text}"
+    );
+}
+
+/// Two people at one terminal: before the other player decides, the screen is cleared and
+/// they are asked to take the terminal, so neither sees the other's hand.
+#[test]
+fn hot_seat_play_hands_the_terminal_over() {
+    let mut child = fuda()
+        .args(["play", "--p1", "human", "--p2", "human", "--seed", "43"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawns");
+    // Janken (both), then the setup choices: enough answers to reach P2's first own decision.
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"1\n\n1\n\n1\n\n1\n\n1\n")
+        .expect("writes");
+    let out = child.wait_with_output().expect("ends");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("\x1b[2J") && text.contains("端末を P2 に渡してください"),
+        "{text}"
+    );
+}

@@ -12,6 +12,7 @@ pub mod game;
 pub mod handles;
 pub mod host;
 pub mod ids;
+pub mod inspect;
 pub mod layers;
 pub mod log;
 pub mod replace;
