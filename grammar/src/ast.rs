@@ -58,6 +58,8 @@ pub enum ExprKind {
         collection: Box<Expr>,
         condition: Box<Expr>,
     },
+    /// `[a, b, …]`: a list of values.
+    List(Vec<Expr>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -190,6 +192,16 @@ impl fmt::Display for Expr {
                 collection,
                 condition,
             } => write!(f, "({collection} where {condition})"),
+            ExprKind::List(items) => {
+                f.write_str("[")?;
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{item}")?;
+                }
+                f.write_str("]")
+            }
         }
     }
 }

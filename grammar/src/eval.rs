@@ -86,6 +86,12 @@ fn ev(expr: &Expr, env: &dyn Env, b: &mut Steps) -> Result<Value, EvalError> {
             collection,
             condition,
         } => filter(collection, condition, env, b),
+        ExprKind::List(items) => Ok(Value::List(
+            items
+                .iter()
+                .map(|i| ev(i, env, b))
+                .collect::<Result<Vec<_>, _>>()?,
+        )),
     }
 }
 

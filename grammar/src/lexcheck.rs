@@ -15,7 +15,7 @@ pub(crate) struct Scan {
     /// A string error and the offset of its opening quote; reported if pest
     /// fails at or after that quote.
     pub string_error: Option<(usize, ParseError)>,
-    /// Offsets of `(` never closed, innermost last.
+    /// Offsets of `(` and `[` never closed, innermost last (both count toward the nesting cap).
     pub open_parens: Vec<usize>,
 }
 
@@ -30,18 +30,18 @@ pub(crate) fn scan(src: &str) -> Scan {
                     return out;
                 }
             }
-            '(' => {
+            '(' | '[' => {
                 out.open_parens.push(i);
                 if out.open_parens.len() > MAX_NESTING {
                     out.fatal = Some(ParseError::new(
                         src,
                         i,
-                        format!("parentheses nested too deeply (the limit is {MAX_NESTING})"),
+                        format!("parentheses or brackets nested too deeply (the limit is {MAX_NESTING})"),
                     ));
                     return out;
                 }
             }
-            ')' => {
+            ')' | ']' => {
                 // An unmatched `)` is left to pest, which reports it in context.
                 out.open_parens.pop();
             }

@@ -67,6 +67,7 @@ impl Builder<'_> {
             Rule::not_expr | Rule::unary => self.prefix(pair),
             Rule::postfix => self.postfix(pair),
             Rule::call => self.call(pair),
+            Rule::list => self.list(pair),
             Rule::int => match pair.as_str().parse::<i64>() {
                 Ok(n) => self.node(ExprKind::Int(n), span, 1),
                 Err(_) => Err(self.err(span.start, "integer literal is too large")),
@@ -203,6 +204,18 @@ impl Builder<'_> {
             acc = self.node(kind, span, depth)?.0;
         }
         Ok((acc, depth))
+    }
+
+    fn list(&self, pair: Pair<'_, Rule>) -> Built {
+        let span = span_of(&pair);
+        let mut items = Vec::new();
+        let mut depth = 1;
+        for p in pair.into_inner().filter(|p| p.as_rule() == Rule::expr) {
+            let (item, d) = self.build(p)?;
+            depth = depth.max(d + 1);
+            items.push(item);
+        }
+        self.node(ExprKind::List(items), span, depth)
     }
 
     fn call(&self, pair: Pair<'_, Rule>) -> Built {

@@ -19,6 +19,7 @@ enum Want {
     LParen,
     Comma,
     RParen,
+    RBracket,
     End,
 }
 
@@ -41,6 +42,8 @@ impl Want {
             | Rule::false_lit
             | Rule::null_lit
             | Rule::call
+            | Rule::list
+            | Rule::lbracket
             | Rule::not_op
             | Rule::neg_op => Want::Expression,
             Rule::ident => Want::Name,
@@ -52,6 +55,7 @@ impl Want {
             Rule::lparen => Want::LParen,
             Rule::comma => Want::Comma,
             Rule::rparen => Want::RParen,
+            Rule::rbracket => Want::RBracket,
             Rule::EOI => Want::End,
             _ => return None,
         })
@@ -69,6 +73,7 @@ impl Want {
             Want::LParen => "\"(\"",
             Want::Comma => "\",\"",
             Want::RParen => "\")\"",
+            Want::RBracket => "\"]\"",
             Want::End => "end of input",
         }
     }
@@ -146,7 +151,13 @@ pub(crate) fn convert(src: &str, err: &pest::error::Error<Rule>, scan: Scan) -> 
     }
     if at_end {
         if let Some(&open) = scan.open_parens.last() {
-            return ParseError::new(src, open, "unclosed \"(\"").with_expected(expected);
+            let what = if src[open..].starts_with('[') {
+                "["
+            } else {
+                "("
+            };
+            return ParseError::new(src, open, format!("unclosed \"{what}\""))
+                .with_expected(expected);
         }
         return ParseError::new(src, offset, "unexpected end of input").with_expected(expected);
     }

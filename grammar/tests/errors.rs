@@ -178,7 +178,7 @@ fn parentheses() {
         deep.as_str(),
         1,
         33,
-        "parentheses nested too deeply (the limit is 32)"
+        "parentheses or brackets nested too deeply (the limit is 32)"
     );
 }
 

@@ -330,3 +330,26 @@ fn deep_but_allowed_expressions_evaluate() {
     let nested = format!("{}1{}", "(1 + ".repeat(32), ")".repeat(32));
     assert_eq!(run(&nested), Value::Int(33));
 }
+
+/// Issue 10: list literals are values (`[a, b]`), usable with `in`, `count` and comparisons.
+#[test]
+fn list_literals_are_values() {
+    assert_eq!(
+        run("[1, 2 + 1, \"炎\"]"),
+        Value::List(vec![Value::Int(1), Value::Int(3), Value::Str("炎".into())])
+    );
+    assert_eq!(run("2 in [1, 2]"), Value::Bool(true));
+    assert_eq!(run("\"水\" in [\"炎\", \"草\",]"), Value::Bool(false));
+    assert_eq!(run("count([])"), Value::Int(0));
+    assert_eq!(run("[1, 2] == [1, 2]"), Value::Bool(true));
+    let e = fuda_grammar::parse("[1, 2").expect_err("unclosed");
+    assert!(e.message.contains("unclosed \"[\""), "{}", e.message);
+}
+
+/// Brackets count toward the nesting limit like parentheses (pest's stack stays bounded).
+#[test]
+fn deeply_nested_lists_are_refused() {
+    let src = "[".repeat(10_000) + &"]".repeat(10_000);
+    let e = fuda_grammar::parse(&src).expect_err("too deep");
+    assert!(e.message.contains("nested too deeply"), "{}", e.message);
+}

@@ -172,6 +172,7 @@ fn walk(e: &Expr, game: &GameDef, known: &[&str], out: &mut Vec<Unknown>) {
             walk(collection, game, known, out);
             walk(condition, game, known, out);
         }
+        ExprKind::List(items) => items.iter().for_each(|i| walk(i, game, known, out)),
         ExprKind::Int(_) | ExprKind::Str(_) | ExprKind::Bool(_) | ExprKind::Null => {}
     }
 }
@@ -192,7 +193,9 @@ fn members_of(e: &Expr, base_name: &str, out: &mut Vec<(String, Span)>) {
             }
             members_of(base, base_name, out);
         }
-        ExprKind::Call { args, .. } => args.iter().for_each(|a| members_of(a, base_name, out)),
+        ExprKind::Call { args, .. } | ExprKind::List(args) => {
+            args.iter().for_each(|a| members_of(a, base_name, out))
+        }
         ExprKind::Unary { expr, .. } => members_of(expr, base_name, out),
         ExprKind::Binary { lhs, rhs, .. } => {
             members_of(lhs, base_name, out);
