@@ -157,6 +157,13 @@ fn work_that_grows_with_data_cannot_hang_a_game() {
                 "local t = {} for i = 1, 1e5 do t[i] = i end for i = 1, 1e9 do next(t) end",
                 "instruction budget exceeded",
             ),
+            // Found by the `lua` fuzz target: parsing a long expression (and naming its
+            // mistake) is kernel work; each byte counts.
+            (
+                "eval",
+                "local e = string.rep('x', 100000) for i = 1, 1e9 do pcall(k.eval, e) end",
+                "instruction budget exceeded",
+            ),
         ],
         &[],
     );

@@ -152,6 +152,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
     k.raw_set(
         "eval",
         lua.create_function(|lua, (src, t): (String, Option<Table>)| {
+            super::charge_units(super::EVAL_BYTE_COST.saturating_mul(src.len() as u64))?;
             let (this, controller, event) = eval_options(&t)?;
             let viewer = acting_card(lua);
             let v = with(lua, |g| {

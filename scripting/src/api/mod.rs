@@ -22,6 +22,19 @@ pub(crate) fn fail(f: Fail) -> mlua::Error {
 /// work behind a call is unseen by the VM, so a loop of calls is bounded like a loop of code.
 pub const API_CALL_COST: u64 = 100;
 
+/// What each byte of an expression handed to `k.eval` counts: parsing it, and naming a
+/// mistake in it (a did-you-mean over the game's names), is kernel work that grows with its
+/// length (≈ 100 ns per byte, about 16 VM instructions' worth; found by the `lua` fuzz target).
+pub const EVAL_BYTE_COST: u64 = 16;
+
+/// Counts `n` units of kernel work against the running hook's budget.
+pub(crate) fn charge_units(n: u64) -> R<()> {
+    crate::METER.with(|m| match &*m.borrow() {
+        Some(meter) => meter.charge(n),
+        None => Ok(()),
+    })
+}
+
 fn charge_call(_lua: &Lua) -> R<()> {
     crate::API_CALLS.with(|c| c.set(c.get() + 1));
     crate::METER.with(|m| match &*m.borrow() {
