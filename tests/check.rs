@@ -461,3 +461,17 @@ fn one_broken_card_does_not_hide_the_others() {
         "{diags:?}"
     );
 }
+
+/// `if:` is about the game: a card's field written bare (`hp`, read as `self.hp` in
+/// `applies_to:`) would fail in every game; check says how to write it.
+#[test]
+fn a_bare_field_in_a_condition_is_found() {
+    let card = unit_with("      - name: 裸\n        kind: triggered\n        when: ユニットを出した\n        if: hp > 100\n        effect: |\n          rules.draw(controller, 1)\n");
+    assert_one(
+        "bare",
+        &[("cards.yaml", &card)],
+        ("cards.yaml", 14, 13),
+        "\"hp\" alone names no card here",
+        "write `self.hp`",
+    );
+}

@@ -336,15 +336,19 @@ impl Src<'_> {
     ) -> Option<(Expr, String)> {
         match fuda_grammar::parse(src) {
             Ok(e) => {
-                for u in &super::names::unknown_names(&e, self.game) {
+                // A condition or an amount is about the game, not one card: `self.hp`.
+                let bare = !matches!(what, "if" | "when_state" | "amount");
+                for u in &super::names::unknown_names_in(&e, self.game, bare) {
                     let mut loc = self.at(src);
                     if loc.line > 0 {
                         loc.column += src[..u.span.start.min(src.len())].chars().count();
                     }
-                    errors.push(
-                        LoadError::new(loc, format!("{what}: unknown name \"{}\"", u.name))
-                            .hint(format!("{} (in `{src}`)", u.hint)),
-                    );
+                    let msg = if u.bare {
+                        format!("{what}: \"{}\" alone names no card here", u.name)
+                    } else {
+                        format!("{what}: unknown name \"{}\"", u.name)
+                    };
+                    errors.push(LoadError::new(loc, msg).hint(format!("{} (in `{src}`)", u.hint)));
                 }
                 Some((e, src.to_string()))
             }

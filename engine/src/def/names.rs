@@ -102,6 +102,8 @@ pub struct Unknown {
     pub name: String,
     pub span: Span,
     pub hint: String,
+    /// A card's name written bare where no card is meant (`hp` for `self.hp`).
+    pub bare: bool,
 }
 
 /// Parses `src` and checks its names: the first problem, as a message.
@@ -116,24 +118,43 @@ pub fn check_src(src: &str, game: &GameDef) -> Result<(), String> {
 /// The names in `e` the game does not know. Members of `event` and `data` are free (an
 /// event's data is whatever the game raises).
 pub fn unknown_names(e: &Expr, game: &GameDef) -> Vec<Unknown> {
+    unknown_names_in(e, game, true)
+}
+
+/// [`unknown_names`] where a bare field name (`hp`) means a card's only if `bare` (in
+/// `applies_to:` and a card's expression field, evaluated about one card) or after `where`;
+/// elsewhere (`if:`, `when_state:`, amounts) it must be written `self.hp`.
+pub fn unknown_names_in(e: &Expr, game: &GameDef, bare: bool) -> Vec<Unknown> {
     let known = members(game);
     let mut out = Vec::new();
-    walk(e, game, &known, &mut out);
+    walk(e, game, &known, bare, &mut out);
     out
 }
 
-fn walk(e: &Expr, game: &GameDef, known: &[&str], out: &mut Vec<Unknown>) {
+fn walk(e: &Expr, game: &GameDef, known: &[&str], bare: bool, out: &mut Vec<Unknown>) {
     let mut unknown = |name: &str, span: Span, pool: &mut dyn Iterator<Item = &str>| {
         out.push(Unknown {
             name: name.to_string(),
             span,
             hint: hint(name, pool),
+            bare: false,
         })
     };
     match &e.kind {
         ExprKind::Ident(n) => {
-            if !GLOBALS.contains(&n.as_str()) && !known.contains(&n.as_str()) {
+            if GLOBALS.contains(&n.as_str()) {
+            } else if !known.contains(&n.as_str()) {
                 unknown(n, e.span, &mut GLOBALS.iter().chain(known).copied());
+            } else if !bare {
+                out.push(Unknown {
+                    name: n.to_string(),
+                    span: e.span,
+                    hint: format!(
+                        "write `self.{n}` (a bare name is a card's only in `applies_to:`, in a \
+                         card's expression field and after `where`)"
+                    ),
+                    bare: true,
+                });
             }
         }
         ExprKind::Member { base, name } => {
@@ -142,7 +163,7 @@ fn walk(e: &Expr, game: &GameDef, known: &[&str], out: &mut Vec<Unknown>) {
                 let at = Span::new(e.span.end.saturating_sub(name.len()), e.span.end);
                 unknown(name, at, &mut known.iter().copied());
             }
-            walk(base, game, known, out);
+            walk(base, game, known, bare, out);
         }
         ExprKind::Call { name, args } => {
             let ok = BUILTINS.contains(&name.as_str())
@@ -157,22 +178,22 @@ fn walk(e: &Expr, game: &GameDef, known: &[&str], out: &mut Vec<Unknown>) {
                 );
             }
             for a in args {
-                walk(a, game, known, out);
+                walk(a, game, known, bare, out);
             }
         }
-        ExprKind::Unary { expr, .. } => walk(expr, game, known, out),
+        ExprKind::Unary { expr, .. } => walk(expr, game, known, bare, out),
         ExprKind::Binary { lhs, rhs, .. } => {
-            walk(lhs, game, known, out);
-            walk(rhs, game, known, out);
+            walk(lhs, game, known, bare, out);
+            walk(rhs, game, known, bare, out);
         }
         ExprKind::Where {
             collection,
             condition,
         } => {
-            walk(collection, game, known, out);
-            walk(condition, game, known, out);
+            walk(collection, game, known, bare, out);
+            walk(condition, game, known, true, out);
         }
-        ExprKind::List(items) => items.iter().for_each(|i| walk(i, game, known, out)),
+        ExprKind::List(items) => items.iter().for_each(|i| walk(i, game, known, bare, out)),
         ExprKind::Int(_) | ExprKind::Str(_) | ExprKind::Bool(_) | ExprKind::Null => {}
     }
 }
