@@ -92,6 +92,14 @@ fn check_refs(defs: &Defs, st: &State) -> Result<(), String> {
             return Err("a pending trigger names an unknown card, ability or player".into());
         }
     }
+    if st.stacked.iter().any(|s| {
+        s.zone.0 as usize >= st.zones.len()
+            || s.order
+                .iter()
+                .any(|&d| d as usize >= defs.cards.cards.len())
+    }) {
+        return Err("a stacked shuffle names an unknown zone or card".into());
+    }
     for d in &st.delayed {
         if !ability(d.def, d.ability) || d.controller >= g.players || d.source.card as usize >= n {
             return Err("a delayed trigger names an unknown card, ability or player".into());

@@ -184,11 +184,20 @@ impl State {
             running: Vec::new(),
             kept_effects: Vec::new(),
             card_log_bytes: 0,
+            stacked: Vec::new(),
             card_hook_depth: 0,
             generation: 0,
             outcome: None,
         }
     }
+}
+
+/// A deck order a shuffle of `zone` will give (card definitions, top first); cards of the zone
+/// it does not name stay below them in their order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StackedShuffle {
+    pub zone: ZoneId,
+    pub order: Vec<u16>,
 }
 
 /// The whole changing state of a game.
@@ -240,6 +249,10 @@ pub struct State {
     /// Bytes of `k.log` text cards wrote in the whole game (budget.rs `MAX_GAME_LOG_BYTES`).
     #[serde(default)]
     pub card_log_bytes: u64,
+    /// Stacked shuffles (a scenario's scripted deck orders): the next shuffle of a zone takes
+    /// the first one for it instead of the RNG.
+    #[serde(default)]
+    pub stacked: Vec<StackedShuffle>,
     /// Bumped by every change; keys the characteristics cache.
     pub generation: u64,
     pub outcome: Option<Outcome>,

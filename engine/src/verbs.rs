@@ -295,10 +295,15 @@ impl Game {
     /// not public become new objects, known to no one: nothing that named one before the
     /// shuffle (a handle, a reveal) finds it after (302.3, 303.3).
     pub fn shuffle(&mut self, zone: ZoneId) {
-        let list = &mut self.st.zones[zone.0 as usize];
-        for i in (1..list.len()).rev() {
-            let j = (self.st.rng.next_u64() % (i as u64 + 1)) as usize;
-            list.swap(i, j);
+        if let Some(at) = self.st.stacked.iter().position(|s| s.zone == zone) {
+            let order = self.st.stacked.remove(at).order;
+            self.stack(zone, &order);
+        } else {
+            let list = &mut self.st.zones[zone.0 as usize];
+            for i in (1..list.len()).rev() {
+                let j = (self.st.rng.next_u64() % (i as u64 + 1)) as usize;
+                list.swap(i, j);
+            }
         }
         if self.defs.game.zone_def(zone).visibility != crate::def::game::Visibility::Public {
             for &c in &self.st.zones[zone.0 as usize] {
@@ -308,6 +313,25 @@ impl Game {
             }
             self.touch();
         }
+    }
+
+    /// Puts the zone's cards in `order` (definitions, top first); cards it does not name, or
+    /// names more often than the zone holds them, stay below in their order.
+    fn stack(&mut self, zone: ZoneId, order: &[u16]) {
+        let mut rest = self.st.zones[zone.0 as usize].clone();
+        rest.reverse(); // top first
+        let mut top = Vec::new();
+        for &def in order {
+            if let Some(i) = rest
+                .iter()
+                .position(|&c| self.st.objects[c as usize].def == def)
+            {
+                top.push(rest.remove(i));
+            }
+        }
+        top.extend(rest);
+        top.reverse(); // bottom first again
+        self.st.zones[zone.0 as usize] = top;
     }
 
     /// A uniform random integer in 1..=n from the game's RNG (0 if n < 1).

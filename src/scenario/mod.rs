@@ -53,7 +53,8 @@ fn one() -> u64 {
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
-    /// Turn number (1 is the game's first turn).
+    /// Turn number (1 is the game's first turn); 0 starts before the game's setup (403), with
+    /// only each player's `deck:` (and `shuffles:`) given.
     #[serde(default = "three")]
     pub turn: u32,
     /// `p1` or `p2`.
@@ -86,12 +87,16 @@ fn p1() -> String {
 }
 
 /// One player's side: zones by id, and player variables. A zone with several slots (standby)
-/// takes one entry per slot (`null` for an empty one). `deck` lists the top card first; without
-/// it the deck is 20 filler cards.
+/// takes one entry per slot (`null` for an empty one). Every ordered zone (`deck`, `discard`, …)
+/// lists its top card first; without `deck` the deck is 20 filler cards.
 #[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
 pub struct Side {
     #[serde(default)]
     pub vars: IndexMap<String, i64>,
+    /// The deck's order after each shuffle of it, in turn (card ids, top first; cards not
+    /// named stay below): scripted shuffles for a scenario that starts at setup.
+    #[serde(default)]
+    pub shuffles: Vec<Vec<String>>,
     #[serde(flatten)]
     pub zones: IndexMap<String, ZoneCards>,
 }

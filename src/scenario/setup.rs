@@ -78,14 +78,51 @@ pub fn build(defs: Arc<Defs>, sc: &Scenario) -> Result<Game, String> {
                 return;
             }
         }
-        if let Err(e) = position(game, sc) {
+        // At turn 0 the program starts at its beginning (before setup, 403).
+        let at_setup = sc.setup.turn == 0;
+        if let Err(e) = stack_shuffles(game, &sides, deck_zone, at_setup) {
             err = Some(e);
+        } else if !at_setup {
+            if let Err(e) = position(game, sc) {
+                err = Some(e);
+            }
         }
     })?;
     match err {
         Some(e) => Err(e),
         None => Ok(game),
     }
+}
+
+/// Each side's `shuffles:`, as the deck orders its next shuffles give; at setup (turn 0) a side
+/// gives only its deck.
+fn stack_shuffles(
+    game: &mut Game,
+    sides: &[&super::Side; 2],
+    deck_zone: usize,
+    at_setup: bool,
+) -> Result<(), String> {
+    let defs = Arc::clone(&game.defs);
+    for (p, side) in sides.iter().enumerate() {
+        if let Some(z) = side.zones.keys().find(|z| at_setup && z.as_str() != "deck") {
+            return Err(format!(
+                "p{}: a scenario at setup (turn 0) gives only `deck:` and `shuffles:`, not \"{z}\"",
+                p + 1
+            ));
+        }
+        let zone = defs.game.zone_id(deck_zone, p as PlayerId, 0);
+        for order in &side.shuffles {
+            let order = order
+                .iter()
+                .map(|id| card_index(&defs, id).map(|d| d as u16))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| format!("p{}: shuffles: {e}", p + 1))?;
+            game.st
+                .stacked
+                .push(fuda_engine::state::StackedShuffle { zone, order });
+        }
+    }
+    Ok(())
 }
 
 /// Takes a card with this definition out of the player's deck (where the game put them all).
@@ -135,7 +172,13 @@ fn place_side(
             continue;
         }
         let slots = gd.zones[k].count as usize;
-        for (i, spec) in entries.into_iter().enumerate() {
+        // An ordered zone is listed top first: the first entry goes in last, on top.
+        let mut entries: Vec<(usize, Option<&CardSpec>)> =
+            entries.into_iter().enumerate().collect();
+        if gd.zones[k].ordered && slots == 1 {
+            entries.reverse();
+        }
+        for (i, spec) in entries {
             let Some(spec) = spec else { continue };
             let slot = if slots > 1 { i } else { 0 };
             if slot >= slots {
