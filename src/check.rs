@@ -136,8 +136,11 @@ pub fn check(path: &Path, game: Option<&Path>) -> Vec<Diagnostic> {
             }
             continue;
         }
-        // A file's kind comes from where it is: decks/ and scenarios/ are checked below.
+        // A file's kind comes from where it is (inside its root): decks/ and scenarios/ are
+        // checked below.
         if file
+            .strip_prefix(&root)
+            .unwrap_or(&file)
             .components()
             .any(|c| c.as_os_str() == "decks" || c.as_os_str() == "scenarios")
         {
