@@ -365,13 +365,16 @@ pub fn library_functions(code: &str, out: &mut Vec<RuleFn>) {
             }
             Stmt::Assignment(a) => {
                 for (v, e) in a.variables().iter().zip(a.expressions().iter()) {
-                    let (Var::Expression(ve), Expression::Function(f)) = (v, e) else {
-                        continue;
-                    };
+                    let Var::Expression(ve) = v else { continue };
                     let suffixes: Vec<&Suffix> = ve.suffixes().collect();
                     if let [Suffix::Index(ast::Index::Dot { name, .. })] = suffixes.as_slice() {
                         if let Some(n) = ident(name) {
-                            add(n, params(f.body()));
+                            // `M.x = function(…)`: its parameters; `M.x = f`: any number.
+                            let ps = match e {
+                                Expression::Function(f) => params(f.body()),
+                                _ => None,
+                            };
+                            add(n, ps);
                         }
                     }
                 }
