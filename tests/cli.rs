@@ -36,8 +36,13 @@ fn play_random_against_random_finishes() {
 
 /// `fuda play --seed 43` with `input` typed at the terminal; returns what it printed.
 fn play_typing(input: &[u8]) -> String {
+    play_with(&["play", "--seed", "43"], input)
+}
+
+/// `fuda <args>` with `input` typed at the terminal; returns what it printed.
+fn play_with(args: &[&str], input: &[u8]) -> String {
     let mut child = fuda()
-        .args(["play", "--seed", "43"])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -184,21 +189,11 @@ fn play_inspects_a_card_and_quits_at_the_end_of_input() {
 /// they are asked to take the terminal, so neither sees the other's hand.
 #[test]
 fn hot_seat_play_hands_the_terminal_over() {
-    let mut child = fuda()
-        .args(["play", "--p1", "human", "--p2", "human", "--seed", "43"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("spawns");
     // Janken (both), then the setup choices: enough answers to reach P2's first own decision.
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"1\n\n1\n\n1\n\n1\n\n1\n")
-        .expect("writes");
-    let out = child.wait_with_output().expect("ends");
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = play_with(
+        &["play", "--p1", "human", "--p2", "human", "--seed", "43"],
+        b"1\n\n1\n\n1\n\n1\n\n1\n",
+    );
     assert!(
         text.contains("\x1b[2J") && text.contains("端末を P2 に渡してください"),
         "{text}"

@@ -1,6 +1,7 @@
 //! fuda Lua host: loads a game's (and later its cards') Lua hooks into a sandbox and runs
 //! them against the kernel. Lua keeps no state between calls; the game lives in Rust.
 pub mod api;
+mod arg_error;
 pub mod convert;
 pub mod lint;
 pub mod sandbox;
@@ -385,7 +386,7 @@ pub fn lua_load_error(path: &Path, e: &mlua::Error) -> LoadError {
 /// files (a `rules.*` function or an API call the card made), the place is the innermost
 /// stack frame in them, so the error names the card's file:line and not the game's.
 fn in_card(files: &[String], e: &mlua::Error) -> String {
-    let msg = api_argument_error(e).unwrap_or_else(|| first_line(e));
+    let msg = arg_error::api_argument_error(e).unwrap_or_else(|| first_line(e));
     let at = |s: &str| {
         files.iter().find_map(|f| {
             let rest = s.strip_prefix(f.as_str())?.strip_prefix(':')?;
@@ -407,64 +408,6 @@ fn in_card(files: &[String], e: &mlua::Error) -> String {
     format!("{place}: {}", strip_place(&msg))
 }
 
-/// A wrong argument to a `k.*` function, said with the function, the parameter and its
-/// signature (mlua's own message names neither): `k.add_counter: argument 3 (n) should be a
-/// number, not text ("…"); its signature: …`.
-fn api_argument_error(e: &mlua::Error) -> Option<String> {
-    let mlua::Error::CallbackError { traceback, cause } = e else {
-        return None;
-    };
-    let (pos, inner) = match cause.as_ref() {
-        mlua::Error::BadArgument { pos, cause, .. } => (*pos, cause.as_ref()),
-        nested @ mlua::Error::CallbackError { .. } => return api_argument_error(nested),
-        _ => return None,
-    };
-    // The innermost C function the traceback names: `[C]: in field 'add_counter'`.
-    let name = traceback.lines().find_map(|l| {
-        let l = l.trim();
-        let rest = l
-            .strip_prefix("[C]: in field '")
-            .or_else(|| l.strip_prefix("[C]: in function 'k."))?;
-        rest.split('\'').next()
-    })?;
-    let (params, _) = lint::api::params(name)?;
-    let sig = api::doc::API
-        .iter()
-        .find(|d| d.1 == name)
-        .map_or("", |d| d.2);
-    let param = params
-        .get(pos.saturating_sub(1))
-        .map_or("?", |(p, _)| p.as_str());
-    let what = match inner {
-        mlua::Error::FromLuaConversionError { from, to, .. } => {
-            format!(
-                "should be {}, not {}",
-                lua_type_words(to),
-                lua_type_words(from)
-            )
-        }
-        other => first_line(other),
-    };
-    Some(format!(
-        "k.{name}: argument {pos} ({param}) {what}; its signature: {sig}"
-    ))
-}
-
-/// A Rust or Lua type name as a designer reads it.
-fn lua_type_words(t: &str) -> String {
-    match t {
-        "i64" | "i32" | "u32" | "u64" | "u8" | "usize" | "integer" => "a whole number".into(),
-        "f64" | "number" => "a number".into(),
-        "String" | "string" => "text".into(),
-        "bool" | "boolean" => "true or false".into(),
-        "nil" => "nil".into(),
-        "table" | "Table" => "a table".into(),
-        "function" | "Function" => "a function".into(),
-        t if t.starts_with("Vec") => "a list".into(),
-        t => t.to_string(),
-    }
-}
-
 /// The message without a leading `file.lua:N: ` (the game's file it failed in).
 fn strip_place(msg: &str) -> &str {
     for (i, _) in msg.match_indices(':') {
@@ -480,7 +423,7 @@ fn strip_place(msg: &str) -> &str {
     msg
 }
 
-fn first_line(e: &mlua::Error) -> String {
+pub(crate) fn first_line(e: &mlua::Error) -> String {
     let s = match e {
         mlua::Error::CallbackError { cause, .. } => return first_line(cause),
         mlua::Error::SyntaxError { message, .. } => message.clone(),

@@ -32,27 +32,8 @@ pub fn parse_game(file: &Path, text: &str) -> Result<GameDef, LoadErrors> {
         hooks: Vec::new(),
     };
     let def = cx.build(raw);
-    for (name, first, second) in super::names::collisions(&def) {
-        // At the later declaration (`id: name`), else where the name first appears.
-        let needle = format!("id: {name}");
-        let mut last = None;
-        while let Some(i) = cx.lines.find(&needle, last.map_or(0, |l| l + needle.len())) {
-            last = Some(i);
-        }
-        let mut at = cx.lines.locate(file, &name, 0);
-        if let Some(i) = last {
-            (at.line, at.column) = cx.lines.line_col(i + "id: ".len());
-        }
-        cx.errors.push(
-            LoadError::new(
-                at,
-                format!(
-                    "\"{name}\" is both {first} and {second}, so expressions could not tell which"
-                ),
-            )
-            .hint("give one of them another id"),
-        );
-    }
+    cx.errors
+        .extend(super::names::collision_errors(&def, file, &cx.lines));
     if cx.errors.is_empty() {
         Ok(def)
     } else {

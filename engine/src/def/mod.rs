@@ -1,5 +1,6 @@
 //! Loaded definitions: the game, its cards, decks.
 pub mod ability;
+pub mod ability_raw;
 pub mod card;
 pub mod deck;
 pub mod events;

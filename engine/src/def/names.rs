@@ -97,6 +97,36 @@ pub fn collisions(game: &GameDef) -> Vec<(String, String, String)> {
     out
 }
 
+/// [`collisions`] as load errors, each at the later declaration (`id: name`), else where the
+/// name first appears.
+pub fn collision_errors(
+    game: &GameDef,
+    file: &std::path::Path,
+    lines: &crate::error::Lines,
+) -> Vec<crate::error::LoadError> {
+    collisions(game)
+        .into_iter()
+        .map(|(name, first, second)| {
+            let needle = format!("id: {name}");
+            let mut last = None;
+            while let Some(i) = lines.find(&needle, last.map_or(0, |l| l + needle.len())) {
+                last = Some(i);
+            }
+            let mut at = lines.locate(file, &name, 0);
+            if let Some(i) = last {
+                (at.line, at.column) = lines.line_col(i + "id: ".len());
+            }
+            crate::error::LoadError::new(
+                at,
+                format!(
+                    "\"{name}\" is both {first} and {second}, so expressions could not tell which"
+                ),
+            )
+            .hint("give one of them another id")
+        })
+        .collect()
+}
+
 /// An unknown name in an expression: the name, where it is, and the names it might mean.
 pub struct Unknown {
     pub name: String,

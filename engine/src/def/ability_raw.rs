@@ -1,0 +1,81 @@
+//! An ability as a card's YAML writes it, before validation (ability.rs builds it).
+use super::ability::AbilityKind;
+use serde::Deserialize;
+
+#[derive(Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawAbility {
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+    pub kind: AbilityKind,
+    #[serde(default)]
+    pub ex_skill: bool,
+    #[serde(default)]
+    pub non_cumulative: bool,
+    #[serde(default)]
+    pub text: Option<String>,
+    #[serde(default)]
+    pub when: Option<String>,
+    #[serde(default)]
+    pub when_state: Option<String>,
+    #[serde(default, rename = "if")]
+    pub condition: Option<String>,
+    #[serde(default)]
+    pub applies_to: Option<String>,
+    #[serde(default)]
+    pub modify: Vec<RawModify>,
+    #[serde(default)]
+    pub replaces: Option<String>,
+    #[serde(default)]
+    pub optional: bool,
+    #[serde(default)]
+    pub effect: Option<String>,
+    /// Runs only in a game whose `card_hooks:` declares it (else a load error).
+    #[serde(default, rename = "condition")]
+    pub condition_hook: Option<String>,
+    /// Runs only in a game whose `card_hooks:` declares it (else a load error).
+    #[serde(default)]
+    pub cost: Option<String>,
+    /// Runs only in a game whose `card_hooks:` declares it (else a load error).
+    #[serde(default)]
+    pub targets: Option<String>,
+    #[serde(default)]
+    pub replace: Option<String>,
+    #[serde(default)]
+    pub base: Option<String>,
+    #[serde(default)]
+    pub modify_damage: Option<String>,
+    #[serde(default)]
+    pub splash: Option<String>,
+    #[serde(default)]
+    pub fails: Option<String>,
+    #[serde(default)]
+    pub skill: Option<String>,
+    #[serde(default)]
+    pub per_turn: Option<u32>,
+    #[serde(default)]
+    pub prohibits: Vec<String>,
+    #[serde(default)]
+    pub zones: Option<Vec<String>>,
+    #[serde(default)]
+    pub defining: bool,
+}
+
+#[derive(Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawModify {
+    pub field: String,
+    #[schemars(with = "Option<serde_json::Value>")]
+    #[serde(default)]
+    pub add: Option<serde_yaml::Value>,
+    #[schemars(with = "Option<serde_json::Value>")]
+    #[serde(default)]
+    pub set: Option<serde_yaml::Value>,
+    #[schemars(with = "Option<serde_json::Value>")]
+    #[serde(default)]
+    pub grant: Option<serde_yaml::Value>,
+    #[schemars(with = "Option<serde_json::Value>")]
+    #[serde(default)]
+    pub remove: Option<serde_yaml::Value>,
+}
