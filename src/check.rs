@@ -19,6 +19,23 @@ pub struct Diagnostic {
     pub column: usize,
     pub message: String,
     pub hint: Option<String>,
+    /// An error makes `fuda check` exit 1; a warning is shown and does not.
+    pub severity: Severity,
+}
+
+/// How bad a problem is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    #[default]
+    Error,
+    Warning,
+}
+
+impl Diagnostic {
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
 }
 
 impl From<LoadError> for Diagnostic {
@@ -29,6 +46,7 @@ impl From<LoadError> for Diagnostic {
             column: e.location.column,
             message: e.message,
             hint: e.hint,
+            severity: Severity::Error,
         }
     }
 }
@@ -74,6 +92,7 @@ pub fn check(path: &Path, game: Option<&Path>) -> Vec<Diagnostic> {
             column: 0,
             message: e.clone(),
             hint: Some("give the game with --game <folder>".into()),
+            severity: Severity::Error,
         });
         return out;
     }
@@ -90,6 +109,7 @@ pub fn check(path: &Path, game: Option<&Path>) -> Vec<Diagnostic> {
                 column: 0,
                 message: "no game.yaml here or in a parent folder".into(),
                 hint: Some("check a game folder, or give the game with --game <folder>".into()),
+                severity: Severity::Error,
             });
             return out;
         }
@@ -165,6 +185,14 @@ pub fn check(path: &Path, game: Option<&Path>) -> Vec<Diagnostic> {
         fuda_scripting::lint::lint(&def, &db)
             .into_iter()
             .map(Diagnostic::from),
+    );
+    out.extend(
+        fuda_scripting::lint::unused_hooks(&db)
+            .into_iter()
+            .map(|e| Diagnostic {
+                severity: Severity::Warning,
+                ..e.into()
+            }),
     );
     let mut roots = vec![game_dir.join("decks")];
     if !scope.starts_with(&game_dir) {
@@ -283,14 +311,20 @@ pub fn render(diags: &[Diagnostic], color: bool) -> String {
             } else {
                 String::new()
             };
-            out.extend(format!("error: {name}{at}: {}{hint}\n", d.message).into_bytes());
+            let kind = if d.is_error() { "error" } else { "warning" };
+            out.extend(format!("{kind}: {name}{at}: {}{hint}\n", d.message).into_bytes());
             continue;
         }
         let range = span(&text, d.line, d.column);
         let cfg = Config::default()
             .with_color(color)
             .with_index_type(IndexType::Byte);
-        let mut report = Report::build(ReportKind::Error, (name.clone(), range.clone()))
+        let kind = if d.is_error() {
+            ReportKind::Error
+        } else {
+            ReportKind::Warning
+        };
+        let mut report = Report::build(kind, (name.clone(), range.clone()))
             .with_config(cfg)
             .with_message(format!("{name}:{}:{}: {}", d.line, d.column, d.message))
             .with_label(Label::new((name.clone(), range)).with_message("here"));
@@ -302,10 +336,17 @@ pub fn render(diags: &[Diagnostic], color: bool) -> String {
             .write((name.clone(), Source::from(text)), &mut out);
     }
     let mut s = String::from_utf8_lossy(&out).to_string();
-    s.push_str(&match diags.len() {
-        0 => "no problems found\n".to_string(),
-        1 => "1 problem\n".to_string(),
-        n => format!("{n} problems\n"),
+    let errors = diags.iter().filter(|d| d.is_error()).count();
+    let warnings = diags.len() - errors;
+    let count = |n: usize, one: &str| match n {
+        1 => format!("1 {one}"),
+        n => format!("{n} {one}s"),
+    };
+    s.push_str(&match (errors, warnings) {
+        (0, 0) => "no problems found\n".to_string(),
+        (e, 0) => format!("{}\n", count(e, "problem")),
+        (0, w) => format!("no problems found, {}\n", count(w, "warning")),
+        (e, w) => format!("{}, {}\n", count(e, "problem"), count(w, "warning")),
     });
     s
 }

@@ -408,7 +408,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 let color = std::io::stdout().is_terminal();
                 say!("{}", fuda::check::render(&diags, color).trim_end());
             }
-            Ok(if diags.is_empty() {
+            Ok(if !diags.iter().any(|d| d.is_error()) {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::from(1)

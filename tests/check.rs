@@ -475,3 +475,24 @@ fn a_bare_field_in_a_condition_is_found() {
         "write `self.hp`",
     );
 }
+
+/// A function in a card's Lua file that no ability names (its name in the YAML misspelt, or
+/// dead code) is a warning: shown, with the exit code 0.
+#[test]
+fn a_lua_function_no_ability_uses_is_a_warning() {
+    let card = unit_with(
+        "      - name: 号令\n        kind: activated\n        effect: \"@hooks.lua:go\"\n",
+    );
+    let lib = "local F = {}\nfunction F.go() F.helper() end\nfunction F.helper() end\nfunction F.goo() end\nreturn F\n";
+    let (code, diags) = check_pack("unused", &[("cards.yaml", &card), ("hooks.lua", lib)]);
+    assert_eq!(code, 0, "{diags:?}");
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    let (file, line, col, message, hint) = &diags[0];
+    assert_eq!(
+        (file.as_str(), *line, *col),
+        ("hooks.lua", 4, 12),
+        "{message}"
+    );
+    assert!(message.contains("no ability uses `goo`"), "{message}");
+    assert!(hint.contains("@hooks.lua:goo"), "{hint}");
+}

@@ -185,6 +185,7 @@ impl State {
             kept_effects: Vec::new(),
             card_log_bytes: 0,
             stacked: Vec::new(),
+            stacked_randoms: Vec::new(),
             card_hook_depth: 0,
             generation: 0,
             outcome: None,
@@ -253,6 +254,10 @@ pub struct State {
     /// the first one for it instead of the RNG.
     #[serde(default)]
     pub stacked: Vec<StackedShuffle>,
+    /// Stacked random results (a scenario's `randoms:`): the next random draws give these, in
+    /// turn, instead of the RNG (a scripted first player, 403.4).
+    #[serde(default)]
+    pub stacked_randoms: Vec<i64>,
     /// Bumped by every change; keys the characteristics cache.
     pub generation: u64,
     pub outcome: Option<Outcome>,

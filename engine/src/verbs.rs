@@ -334,27 +334,48 @@ impl Game {
         self.st.zones[zone.0 as usize] = top;
     }
 
-    /// A uniform random integer in 1..=n from the game's RNG (0 if n < 1).
-    pub fn random(&mut self, n: i64) -> i64 {
+    /// A uniform random integer in 1..=n from the game's RNG (0 if n < 1). A scenario's
+    /// scripted result (`State.stacked_randoms`) comes first; one outside 1..=n is an error.
+    pub fn random(&mut self, n: i64) -> Result<i64, String> {
         if n < 1 {
-            return 0;
+            return Ok(0);
         }
-        (self.st.rng.next_u64() % n as u64) as i64 + 1
+        if let Some(v) = self.stacked_random(1, n)? {
+            return Ok(v);
+        }
+        Ok((self.st.rng.next_u64() % n as u64) as i64 + 1)
     }
 
     /// A number in `lo..=hi` from the game's RNG, for any bounds (the full i64 range too);
     /// the same draws as `lo - 1 + random(hi - lo + 1)` where that does not overflow.
-    pub fn random_range(&mut self, lo: i64, hi: i64) -> i64 {
+    pub fn random_range(&mut self, lo: i64, hi: i64) -> Result<i64, String> {
         if hi < lo {
-            return lo;
+            return Ok(lo);
+        }
+        if let Some(v) = self.stacked_random(lo, hi)? {
+            return Ok(v);
         }
         let span = (hi as i128 - lo as i128 + 1) as u128;
         let r = self.st.rng.next_u64();
-        match u64::try_from(span) {
+        Ok(match u64::try_from(span) {
             Ok(n) => (lo as i128 + (r % n) as i128) as i64,
             // 2^64 numbers: every draw is one of them.
             Err(_) => lo.wrapping_add(r as i64),
+        })
+    }
+
+    /// The next scripted random result, if a scenario stacked one.
+    fn stacked_random(&mut self, lo: i64, hi: i64) -> Result<Option<i64>, String> {
+        if self.st.stacked_randoms.is_empty() {
+            return Ok(None);
         }
+        let v = self.st.stacked_randoms.remove(0);
+        if v < lo || v > hi {
+            return Err(format!(
+                "the scenario's scripted random result {v} is not in {lo}..{hi} (setup: randoms:)"
+            ));
+        }
+        Ok(Some(v))
     }
 
     /// Exchanges the zones of two top-level cards (914.1); objects stay the same between areas.

@@ -76,6 +76,10 @@ pub struct Setup {
     /// Card used to fill a deck that is not written out (default: the first card of the pack).
     #[serde(default)]
     pub filler: Option<String>,
+    /// The results of the game's next random draws (`k.random`, `math.random`), in turn, instead
+    /// of the seeded RNG: e.g. `randoms: [2]` at setup makes the 汎用TCG's P2 go first (403.4).
+    #[serde(default)]
+    pub randoms: Vec<i64>,
 }
 
 fn three() -> u32 {

@@ -221,12 +221,13 @@ pub fn run(l: &Loaded) -> Report {
         );
     }
     let log = log_of(&g);
-    let failures: Vec<String> = l
+    let mut failures: Vec<String> = l
         .scenario
         .expect
         .iter()
         .filter_map(|e| check(&g, e, &log).err())
         .collect();
+    failures.extend(unused_script(&g));
     Report {
         path: l.path.clone(),
         name: l.scenario.name.clone(),
@@ -237,6 +238,25 @@ pub fn run(l: &Loaded) -> Report {
         },
         log,
     }
+}
+
+/// Scripted shuffles and random results the game never reached: the scenario does not test
+/// what its author thought it did.
+fn unused_script(g: &Game) -> Vec<String> {
+    let mut out = Vec::new();
+    if !g.st.stacked.is_empty() {
+        out.push(format!(
+            "{} scripted shuffle(s) in `shuffles:` were never used (no shuffle of that deck happened)",
+            g.st.stacked.len()
+        ));
+    }
+    if !g.st.stacked_randoms.is_empty() {
+        out.push(format!(
+            "setup: randoms: {:?} were never used (no random draw happened)",
+            g.st.stacked_randoms
+        ));
+    }
+    out
 }
 
 /// The game as players see it now (at a mid-effect question: that moment).

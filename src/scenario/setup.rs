@@ -80,6 +80,7 @@ pub fn build(defs: Arc<Defs>, sc: &Scenario) -> Result<Game, String> {
         }
         // At turn 0 the program starts at its beginning (before setup, 403).
         let at_setup = sc.setup.turn == 0;
+        game.st.stacked_randoms = sc.setup.randoms.clone();
         if let Err(e) = stack_shuffles(game, &sides, deck_zone, at_setup) {
             err = Some(e);
         } else if !at_setup {

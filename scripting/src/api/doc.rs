@@ -117,7 +117,9 @@ each problem at its file, line and column with a hint:
   would fail there;
 - a hook whose result the game reads (`card_hooks:` other than `any`, e.g. `modify_damage: int`)
   that never returns a value, so it would change nothing. A hook that returns a value on some
-  paths only is accepted: returning nothing (nil) means no change.
+  paths only is accepted: returning nothing (nil) means no change;
+- as a warning (exit code 0): a function of a card's Lua file (`function F.name`) that no ability
+  names as its hook and the file does not call: dead code, or a hook spelt differently in the YAML.
 
 At run time a wrong argument is the card's error, naming the function, the parameter and the
 signature: `k.add_counter: argument 3 (n) should be a whole number, not text; its signature: …`.

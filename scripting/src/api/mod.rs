@@ -203,7 +203,7 @@ pub fn register(lua: &Lua) -> R<()> {
             if hi < lo {
                 return Err(err(format!("math.random: interval is empty ({lo}..{hi})")));
             }
-            with(lua, |g| Ok(g.random_range(lo, hi)))
+            with(lua, |g| g.random_range(lo, hi).map_err(err))
         })?,
     )?;
     Ok(())

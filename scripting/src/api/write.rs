@@ -331,7 +331,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
     )?;
     k.raw_set(
         "random",
-        lua.create_function(|lua, n: i64| with(lua, |g| Ok(g.random(n))))?,
+        lua.create_function(|lua, n: i64| with(lua, |g| g.random(n).map_err(err)))?,
     )?;
     Ok(())
 }

@@ -348,9 +348,14 @@ pub fn library_functions(code: &str, out: &mut Vec<RuleFn>) {
         let ps: Vec<&Parameter> = body.parameters().iter().collect();
         (!ps.iter().any(|p| matches!(p, Parameter::Ellipsis(_)))).then_some(ps.len())
     };
-    let mut add = |name: String, params: Option<usize>| {
+    let mut add = |tok: &TokenReference, name: String, params: Option<usize>| {
         if !name.starts_with('_') && !out.iter().any(|f| f.name == name) {
-            out.push(RuleFn { name, params });
+            let p = tok.token().start_position();
+            out.push(RuleFn {
+                name,
+                params,
+                at: (p.line(), p.character()),
+            });
         }
     };
     for s in ast.nodes().stmts() {
@@ -359,7 +364,7 @@ pub fn library_functions(code: &str, out: &mut Vec<RuleFn>) {
                 let names: Vec<&TokenReference> = f.name().names().iter().collect();
                 if let ([_, n], None) = (names.as_slice(), f.name().method_name()) {
                     if let Some(n) = ident(n) {
-                        add(n, params(f.body()));
+                        add(names[1], n, params(f.body()));
                     }
                 }
             }
@@ -374,7 +379,7 @@ pub fn library_functions(code: &str, out: &mut Vec<RuleFn>) {
                                 Expression::Function(f) => params(f.body()),
                                 _ => None,
                             };
-                            add(n, ps);
+                            add(name, n, ps);
                         }
                     }
                 }

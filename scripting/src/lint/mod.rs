@@ -19,6 +19,8 @@ use std::path::{Path, PathBuf};
 pub struct RuleFn {
     pub name: String,
     pub params: Option<usize>,
+    /// Where it is defined (line, column).
+    pub at: (usize, usize),
 }
 
 /// The locals every card hook has.
@@ -55,6 +57,55 @@ pub fn lint(game: &GameDef, db: &CardDb) -> Vec<LoadError> {
         if let Ok(text) = fuda_engine::def::files::read_regular(&file) {
             let chunk = Chunk::new(game, &rules, true);
             push(&mut out, &file, (1, 1, 0), chunk.lint(&text));
+        }
+    }
+    out
+}
+
+/// Functions a card's Lua file exports that no ability names as a hook (`file.lua@name`):
+/// dead code, or a hook whose name in the YAML is spelled differently. Warnings.
+pub fn unused_hooks(db: &CardDb) -> Vec<LoadError> {
+    let mut files: Vec<(PathBuf, Vec<&str>)> = Vec::new();
+    for card in &db.cards {
+        for a in &card.abilities {
+            for (_, src) in &a.hooks {
+                let Some((file, name)) = &src.file_fn else {
+                    continue;
+                };
+                match files.iter_mut().find(|(f, _)| f == file) {
+                    Some((_, used)) => used.push(name),
+                    None => files.push((file.clone(), vec![name])),
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (file, used) in files {
+        let Ok(text) = fuda_engine::def::files::read_regular(&file) else {
+            continue;
+        };
+        let mut defined = Vec::new();
+        chunk::library_functions(&text, &mut defined);
+        // A function the file itself calls (`F.helper(…)`) is used.
+        let unused = |f: &&RuleFn| {
+            !used.contains(&f.name.as_str()) && text.matches(&format!(".{}", f.name)).count() < 2
+        };
+        for f in defined.iter().filter(unused) {
+            let mut e = LoadError::new(
+                Location {
+                    file: file.clone(),
+                    line: f.at.0,
+                    column: f.at.1,
+                },
+                format!("Lua: no ability uses `{}` as a hook", f.name),
+            );
+            e.hint = Some(format!(
+                "name it in a card's ability (`effect: \"@{}:{}\"`), or make it local (`local function {}`) if it is a helper",
+                file.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default(),
+                f.name,
+                f.name
+            ));
+            out.push(e);
         }
     }
     out
