@@ -18,6 +18,8 @@ pub struct Bundle {
     pub pack: Option<PathBuf>,
     /// The game's id and the hash of its definition files, as saves name it.
     pub identity: GameIdentity,
+    /// The `--pack`'s id and the hash of its YAML and Lua files, as saves name it.
+    pub pack_identity: Option<GameIdentity>,
 }
 
 /// Which game a save is of: the game's id and a hash of its definition files (game.yaml, its
@@ -33,49 +35,68 @@ impl GameIdentity {
     pub fn of(game: &fuda_engine::def::game::GameDef) -> GameIdentity {
         let mut list: Vec<PathBuf> = vec![game.file.clone()];
         list.extend(game.scripts.iter().cloned());
-        list.extend(files::walk(
-            &game.dir.join("packs"),
-            |_| true,
-            |p| {
-                p.extension()
-                    .is_some_and(|x| x == "yaml" || x == "yml" || x == "lua")
-            },
-        ));
-        let mut named: Vec<(String, PathBuf)> = list
-            .into_iter()
-            .map(|p| {
-                let rel = p.strip_prefix(&game.dir).unwrap_or(&p);
-                let parts: Vec<String> = rel
-                    .components()
-                    .map(|c| c.as_os_str().to_string_lossy().to_string())
-                    .collect();
-                (parts.join("/"), p)
-            })
-            .collect();
-        named.sort();
-        named.dedup_by(|a, b| a.0 == b.0);
-        let mut h = Fnv::default();
-        for (rel, p) in &named {
-            h.write(rel.as_bytes());
-            h.write(&[0]);
-            let read = if files::inside(&game.dir, p) {
-                files::read_regular(p)
-            } else {
-                Err(fuda_engine::LoadError::new(Location::file(p), "outside"))
-            };
-            match read {
-                Ok(text) => {
-                    h.write(&(text.len() as u64).to_le_bytes());
-                    h.write(text.as_bytes());
-                }
-                Err(_) => h.write(b"\xffunreadable"),
-            }
-        }
+        list.extend(source_files(&game.dir.join("packs")));
         GameIdentity {
             id: game.id.clone(),
-            hash: format!("fnv1a64:{:016x}", h.0),
+            hash: hash_files(&game.dir, list),
         }
     }
+
+    /// The identity of a pack played from outside its game's packs/ (`--pack`): its id and
+    /// the hash of its YAML and Lua files.
+    pub fn of_pack(dir: &Path, id: &str) -> GameIdentity {
+        GameIdentity {
+            id: id.to_string(),
+            hash: hash_files(dir, source_files(dir)),
+        }
+    }
+}
+
+/// The YAML and Lua files under `dir`.
+fn source_files(dir: &Path) -> Vec<PathBuf> {
+    files::walk(
+        dir,
+        |_| true,
+        |p| {
+            p.extension()
+                .is_some_and(|x| x == "yaml" || x == "yml" || x == "lua")
+        },
+    )
+}
+
+/// A hash of `list` (files inside `root`), by their paths relative to it and their texts.
+fn hash_files(root: &Path, list: Vec<PathBuf>) -> String {
+    let mut named: Vec<(String, PathBuf)> = list
+        .into_iter()
+        .map(|p| {
+            let rel = p.strip_prefix(root).unwrap_or(&p);
+            let parts: Vec<String> = rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().to_string())
+                .collect();
+            (parts.join("/"), p)
+        })
+        .collect();
+    named.sort();
+    named.dedup_by(|a, b| a.0 == b.0);
+    let mut h = Fnv::default();
+    for (rel, p) in &named {
+        h.write(rel.as_bytes());
+        h.write(&[0]);
+        let read = if files::inside(root, p) {
+            files::read_regular(p)
+        } else {
+            Err(fuda_engine::LoadError::new(Location::file(p), "outside"))
+        };
+        match read {
+            Ok(text) => {
+                h.write(&(text.len() as u64).to_le_bytes());
+                h.write(text.as_bytes());
+            }
+            Err(_) => h.write(b"\xffunreadable"),
+        }
+    }
+    format!("fnv1a64:{:016x}", h.0)
 }
 
 /// FNV-1a, 64 bits: small, stable across processes and machines.
@@ -137,14 +158,17 @@ impl Bundle {
             load_cards(&game, &packs, &mut cards)?;
         }
         // A pack already inside the game's packs/ is loaded above (its decks still come first).
+        let mut pack_identity = None;
         if let Some(p) = pack.filter(|p| !files::inside(&packs, p)) {
-            fuda_engine::def::pack::load_manifest(&p.join("pack.yaml"), &game)?;
+            let m = fuda_engine::def::pack::load_manifest(&p.join("pack.yaml"), &game)?;
             load_cards(&game, p, &mut cards)?;
+            pack_identity = Some(GameIdentity::of_pack(p, &m.id));
         }
         let host = LuaHost::for_game(&game)?;
         host.load_cards(&cards)?;
         Ok(Bundle {
             identity: GameIdentity::of(&game),
+            pack_identity,
             dir: game.dir.clone(),
             pack: pack.map(Path::to_path_buf),
             defs: Arc::new(Defs { game, cards }),
@@ -167,6 +191,7 @@ impl Bundle {
             dir: self.dir.clone(),
             pack: self.pack.clone(),
             identity: self.identity.clone(),
+            pack_identity: self.pack_identity.clone(),
         })
     }
 

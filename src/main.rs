@@ -79,6 +79,10 @@ enum Command {
         /// the hash of its files must match the file's.
         #[arg(long, value_name = "DIR")]
         game: Option<PathBuf>,
+        /// The pack folder the game was played with (`fuda play --pack`), if any; its id and
+        /// the hash of its files must match the file's.
+        #[arg(long, value_name = "DIR")]
+        pack: Option<PathBuf>,
         /// Start from the file's saved game instead of its seed (then apply the steps after it).
         #[arg(long)]
         resume: bool,
@@ -461,11 +465,18 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             say!("{}", fuda::bench::run(&args)?.trim_end());
             Ok(ExitCode::SUCCESS)
         }
-        Command::Replay { file, game, resume } => {
+        Command::Replay {
+            file,
+            game,
+            pack,
+            resume,
+        } => {
             let f = fuda::replay::GameFile::read(&file)?;
-            // A save names its game by id and hash, never by folder: the game is the one given.
-            let dir = game.unwrap_or_else(default_game_dir);
-            let bundle = Bundle::load(&dir).map_err(|e| e.to_string())?;
+            // A save names its game and pack by id and hash, never by folder: they are the
+            // ones given.
+            let (dir, pack) = fuda::pack::resolve(game.as_deref(), pack.as_deref())?;
+            let bundle =
+                Bundle::load_with_pack(&dir, pack.as_deref()).map_err(|e| e.to_string())?;
             let g = if resume {
                 fuda::replay::resume(&f, &bundle)?
             } else {

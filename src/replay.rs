@@ -24,6 +24,10 @@ pub struct GameFile {
     /// folder: the game is the one given on the command line (or the built-in one).
     #[serde(default)]
     pub game: Option<GameIdentity>,
+    /// The pack played from outside the game's packs/ (`--pack`): its id and hash, never its
+    /// folder (give it again with `--pack`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pack: Option<GameIdentity>,
     /// The decks as given to `--decks` (names in the game's decks/ folder or paths).
     pub decks: [String; 2],
     pub seed: u64,
@@ -135,7 +139,31 @@ impl GameFile {
                 bundle.dir.display(),
                 have.hash
             )),
-            Some(_) => Ok(()),
+            Some(_) => self.check_pack(bundle),
+        }
+    }
+
+    /// Refuses a file made with another `--pack` than the bundle's (or with none).
+    fn check_pack(&self, bundle: &Bundle) -> Result<(), String> {
+        match (&self.pack, &bundle.pack_identity) {
+            (None, None) => Ok(()),
+            (Some(p), None) => Err(format!(
+                "the file was played with the pack \"{}\" from outside the game's packs/; give its folder with --pack",
+                p.id
+            )),
+            (None, Some(have)) => Err(format!(
+                "the file was played without a --pack, but the pack \"{}\" is given; leave --pack out",
+                have.id
+            )),
+            (Some(p), Some(have)) if p.id != have.id => Err(format!(
+                "the file was played with the pack \"{}\", but --pack holds \"{}\"",
+                p.id, have.id
+            )),
+            (Some(p), Some(have)) if p.hash != have.hash => Err(format!(
+                "the file was played with other files of the pack \"{}\" (hash {}; --pack has {}): its cards or scripts changed since",
+                p.id, p.hash, have.hash
+            )),
+            _ => Ok(()),
         }
     }
 

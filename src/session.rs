@@ -70,6 +70,7 @@ pub fn run(opts: PlayOptions, input: impl BufRead, out: impl Write) -> Result<()
             let g = bundle.new_game([&a, &b], opts.seed);
             let file = GameFile {
                 game: Some(bundle.identity.clone()),
+                pack: bundle.pack_identity.clone(),
                 decks,
                 seed: opts.seed,
                 steps: Vec::new(),

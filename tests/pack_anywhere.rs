@@ -107,3 +107,44 @@ fn a_deck_outside_decks_is_named() {
     );
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// A game played with `--pack` is saved with the pack's id and hash (never its folder):
+/// replaying it needs the same pack again, and says so without it.
+#[test]
+fn a_save_made_with_a_pack_replays_only_with_that_pack() {
+    let root = fresh("save");
+    let pack = root.join("p");
+    copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/anywhere-pack"),
+        &pack,
+    );
+    let args = ["--p1", "random", "--p2", "random", "--seed", "5"];
+    let (code, played) = fuda(
+        &root,
+        &[&["play", "--pack", "p", "--save", "s.json"][..], &args[..]].concat(),
+    );
+    assert_eq!(code, 0, "{played}");
+    let save = std::fs::read_to_string(root.join("s.json")).expect("saved");
+    assert!(save.contains("\"pack\":{\"id\":\"anywhere\""), "{save}");
+    assert!(
+        !save.contains(&*root.to_string_lossy()),
+        "a save names no folder"
+    );
+    let (code, out) = fuda(&root, &["replay", "s.json"]);
+    assert_ne!(code, 0);
+    assert!(
+        out.contains("played with the pack \"anywhere\"") && out.contains("--pack"),
+        "{out}"
+    );
+    let (code, out) = fuda(&root, &["replay", "s.json", "--pack", "p"]);
+    assert_eq!(code, 0, "{out}");
+    // The replay ends as the game did: the outcome line's reason is the log's last line's.
+    let played = played.trim_end().lines().last().unwrap_or_default();
+    let reason = played.split_once("]: ").map_or(played, |(_, r)| r);
+    let last = out.trim_end().lines().last().unwrap_or_default();
+    assert!(
+        !reason.is_empty() && last.ends_with(reason),
+        "{played}\n{last}"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -24,6 +24,7 @@ fn play(seed: u64) -> (GameFile, GameFile, String) {
     ];
     let mut file = GameFile {
         game: Some(bundle.identity.clone()),
+        pack: None,
         decks,
         seed,
         steps: Vec::new(),
