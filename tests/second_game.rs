@@ -6,6 +6,8 @@ use fuda::sim::play_out;
 use fuda_engine::{Outcome, Status};
 use std::path::Path;
 
+mod common;
+
 fn race() -> Bundle {
     Bundle::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/race"))
         .expect("race game loads")
@@ -70,4 +72,37 @@ fn always_playing_the_highest_card_wins_the_race() {
             }
         }
     }
+}
+
+/// Issue 11: the kernel's own log lines cite the game's clauses (`kernel_clauses:`), never the
+/// 汎用TCG's. A race game whose cards trigger logs only clauses its game.yaml and rules.lua
+/// name (R1…), or none.
+#[test]
+fn the_kernel_cites_only_the_games_own_clauses() {
+    let dir = common::race::hostile_race("clauses", &[("合図", "k.log(nil, '合図')")], &[]);
+    let b = Bundle::load(&dir).expect("loads");
+    let game_text = std::fs::read_to_string(dir.join("game.yaml")).expect("read")
+        + &std::fs::read_to_string(dir.join("rules.lua")).expect("read");
+    let (low, high) = (b.deck("low").expect("deck"), b.deck("high").expect("deck"));
+    let mut triggered = 0;
+    for seed in 0..10 {
+        let mut g = b.new_game([&low, &high], seed);
+        let mut agents: [Box<dyn Agent>; 2] = [
+            Box::new(RandomAgent::new(seed)),
+            Box::new(RandomAgent::new(seed + 100)),
+        ];
+        play_out(&mut g, &b.host, &mut agents).expect("no script error");
+        for l in &g.log {
+            triggered += usize::from(l.text.contains("誘発"));
+            if let Some(c) = &l.clause {
+                assert!(
+                    game_text.contains(&format!("\"{c}\"")),
+                    "[{c}] {} is not a clause of the race game",
+                    l.text
+                );
+            }
+        }
+    }
+    assert!(triggered > 0, "the cards triggered");
+    let _ = std::fs::remove_dir_all(&dir);
 }

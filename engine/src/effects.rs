@@ -76,7 +76,8 @@ impl Game {
         if let Some(src) = &e.while_cond {
             if !self.while_holds(&e, src)? {
                 self.log_line(
-                    Some("809.7"),
+                    self.kc(crate::def::kernel_clauses::KStep::EffectEnds)
+                        .as_deref(),
                     format!(
                         "{}: 条件を満たさないので持続効果は発生しない (not created)",
                         e.label
@@ -96,7 +97,8 @@ impl Game {
             Duration::Turn(n) => format!(" ターン{n}の間 (during turn {n})"),
         };
         self.log_line(
-            Some("801.2b"),
+            self.kc(crate::def::kernel_clauses::KStep::EffectCreated)
+                .as_deref(),
             format!("{}: 持続効果 {}{until}", e.label, what.join(", ")),
         );
         self.st.effects.push(e);

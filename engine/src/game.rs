@@ -318,12 +318,23 @@ impl Game {
         self.pending = None;
         self.journal = Journal::default();
         let winner = 1 - player;
-        self.log_line(Some("103.4"), format!("P{}が投了 (resigns)", player + 1));
+        self.log_line(
+            self.kc(crate::def::kernel_clauses::KStep::Resign)
+                .as_deref(),
+            format!("P{}が投了 (resigns)", player + 1),
+        );
         self.end(Outcome::Win {
             winner,
-            clause: "103.4".into(),
+            clause: self
+                .kc(crate::def::kernel_clauses::KStep::Resign)
+                .unwrap_or_default(),
             reason: format!("P{} resigned", player + 1),
         });
+    }
+
+    /// The game's clause for a kernel step (`kernel_clauses:`), if it declares one.
+    pub fn kc(&self, step: crate::def::kernel_clauses::KStep) -> Option<String> {
+        self.defs.game.kernel_clauses.get(step).map(str::to_string)
     }
 
     pub(crate) fn end(&mut self, outcome: Outcome) {

@@ -110,7 +110,8 @@ impl Game {
                 let picks = self.choose(
                     chooser,
                     "先に適用する置換効果 (replacement to apply first)",
-                    Some("810.2"),
+                    self.kc(crate::def::kernel_clauses::KStep::ReplacementOrder)
+                        .as_deref(),
                     options,
                     1,
                     1,
@@ -136,7 +137,8 @@ impl Game {
                 let picks = self.choose(
                     controller,
                     "置換効果を適用するか (may)",
-                    Some("810.3"),
+                    self.kc(crate::def::kernel_clauses::KStep::ReplacementOnce)
+                        .as_deref(),
                     options,
                     1,
                     1,
@@ -146,7 +148,8 @@ impl Game {
                 }
             }
             self.log_line(
-                Some("810.1"),
+                self.kc(crate::def::kernel_clauses::KStep::Replacement)
+                    .as_deref(),
                 format!(
                     "{}の「{}」で置換 (replaces {kind})",
                     self.name(card),

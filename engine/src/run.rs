@@ -289,7 +289,9 @@ impl Game {
                     })
                     .collect();
                 self.end(Outcome::Draw {
-                    clause: "103.3".into(),
+                    clause: self
+                        .kc(crate::def::kernel_clauses::KStep::SimultaneousLoss)
+                        .unwrap_or_default(),
                     reason: format!(
                         "両プレイヤーが同時に敗北条件を満たした (both lost at once): {}",
                         reasons.join("; ")

@@ -167,7 +167,8 @@ impl Game {
             })
         {
             self.log_line(
-                Some("807.2a"),
+                self.kc(crate::def::kernel_clauses::KStep::NonCumulative)
+                    .as_deref(),
                 format!("「{}」は累積しない (does not stack)", a.name),
             );
             return;
@@ -193,7 +194,8 @@ impl Game {
             return;
         }
         self.log_line(
-            Some("807.2"),
+            self.kc(crate::def::kernel_clauses::KStep::Trigger)
+                .as_deref(),
             format!("{name}の「{}」が誘発 (triggers)", a.name),
         );
         if delayed.is_none() {
@@ -283,7 +285,8 @@ impl Game {
         };
         let event = card.abilities[ai].when.clone().unwrap_or_default();
         self.log_line(
-            Some("807.6"),
+            self.kc(crate::def::kernel_clauses::KStep::Delayed)
+                .as_deref(),
             format!("遅発誘発能力「{name}」を作成 (delayed trigger until 「{event}」)"),
         );
         // 813.3: made by an EX skill or a skill ability → from a skill.
@@ -336,7 +339,8 @@ impl Game {
                 let picks = self.choose(
                     p,
                     "プレイする誘発能力 (triggered ability to play)",
-                    Some("807.3"),
+                    self.kc(crate::def::kernel_clauses::KStep::TriggerPlay)
+                        .as_deref(),
                     options,
                     1,
                     1,
@@ -366,7 +370,8 @@ impl Game {
         let a = &defs.cards.cards[t.def as usize].abilities[t.ability as usize];
         let card_name = &defs.cards.cards[t.def as usize].named.name;
         self.log_line(
-            Some("807.3"),
+            self.kc(crate::def::kernel_clauses::KStep::TriggerPlay)
+                .as_deref(),
             format!(
                 "P{}: {card_name}の「{}」をプレイ (plays the triggered ability)",
                 t.controller + 1,
@@ -382,7 +387,8 @@ impl Game {
                 ];
                 if !crate::run::truthy(&host.call(self, check, &args)?) {
                     self.log_line(
-                        Some("920.2b"),
+                        self.kc(crate::def::kernel_clauses::KStep::SuccessCheckFails)
+                            .as_deref(),
                         format!("「{}」は失敗: 効果を適用しない (fails: no effect)", a.name),
                     );
                     return Ok(());

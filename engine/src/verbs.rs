@@ -533,13 +533,18 @@ impl Game {
                 HANDS[hb]
             );
             if ha == hb {
-                self.log_line(Some("919.1"), format!("{text} → あいこ (tie, again)"));
+                self.log_line(
+                    self.kc(crate::def::kernel_clauses::KStep::Janken)
+                        .as_deref(),
+                    format!("{text} → あいこ (tie, again)"),
+                );
                 continue;
             }
             // グー beats チョキ, チョキ beats パー, パー beats グー.
             let winner = if (ha + 1) % 3 == hb { a } else { b };
             self.log_line(
-                Some("919.1"),
+                self.kc(crate::def::kernel_clauses::KStep::Janken)
+                    .as_deref(),
                 format!("{text} → P{}の勝ち (P{} wins)", winner + 1, winner + 1),
             );
             return Ok(winner);

@@ -40,7 +40,7 @@ pub fn build(raw: &[RawEvent]) -> Vec<EventDef> {
         out.push(EventDef {
             id: crate::verbs::MOVED.to_string(),
             name_en: Some("moved".into()),
-            clause: Some("807.5".into()),
+            clause: None,
             data: MOVED_DATA.iter().map(|s| s.to_string()).collect(),
         });
     }

@@ -237,6 +237,8 @@ pub struct GameDef {
     pub turn_limit: u32,
     /// Play without a decision that is a loop nobody can stop (docs/game-definition.md).
     pub loop_limit: crate::budget::LoopLimit,
+    /// The clause each kernel step cites (`kernel_clauses:`).
+    pub kernel_clauses: super::kernel_clauses::KernelClauses,
     pub view_fields: Vec<String>,
     /// 809.1b–e: layers in order, with the fields each changes.
     pub layers: Vec<(Named, Option<String>, Vec<String>)>,

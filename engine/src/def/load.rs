@@ -143,6 +143,21 @@ impl Cx<'_> {
         events
     }
 
+    fn kernel_clauses(
+        &mut self,
+        raw: &super::kernel_clauses::RawKernelClauses,
+    ) -> super::kernel_clauses::KernelClauses {
+        let (map, unknown) = super::kernel_clauses::KernelClauses::build(raw);
+        for (key, hint) in unknown {
+            self.err(
+                &format!("{key}:"),
+                format!("kernel_clauses: the kernel has no step \"{key}\""),
+                Some(hint),
+            );
+        }
+        map
+    }
+
     fn hook(&mut self, name: &str) -> String {
         if !self.hooks.iter().any(|h| h == name) {
             self.hooks.push(name.to_string());
@@ -417,6 +432,7 @@ impl Cx<'_> {
             rule_processes,
             turn_limit: raw.turn_limit.unwrap_or(1000),
             loop_limit: crate::def::raw::RawLoopLimit::build(&raw.loop_limit),
+            kernel_clauses: self.kernel_clauses(&raw.kernel_clauses),
             view_fields: raw.view_fields.clone(),
             phrases: raw.phrases.clone(),
             layers: raw

@@ -6,6 +6,7 @@ pub mod deck;
 pub mod events;
 pub mod files;
 pub mod game;
+pub mod kernel_clauses;
 pub mod load;
 pub mod names;
 pub mod pack;

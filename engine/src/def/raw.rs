@@ -89,6 +89,10 @@ pub struct RawGame {
     /// Play without a decision that counts as a loop nobody can stop (e.g. 1101.1c).
     #[serde(default)]
     pub loop_limit: Option<RawLoopLimit>,
+    /// The game's clause for each step the kernel logs (`trigger: "807.2"`, …; the keys are
+    /// in docs/game-definition.md). A step the game maps to nothing cites no clause.
+    #[serde(default)]
+    pub kernel_clauses: super::kernel_clauses::RawKernelClauses,
 }
 
 /// `loop_limit: { steps: 100000, clause: "1101.1c" }`: after `steps` kernel steps without a
