@@ -137,7 +137,7 @@ impl Game {
                 let picks = self.choose(
                     controller,
                     "置換効果を適用するか (may)",
-                    self.kc(crate::def::kernel_clauses::KStep::ReplacementOnce)
+                    self.kc(crate::def::kernel_clauses::KStep::ReplacementOptional)
                         .as_deref(),
                     options,
                     1,
