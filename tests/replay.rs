@@ -13,8 +13,21 @@ use std::process::Command;
 /// a save made at the first decision inside an effect that has already taken an answer, and
 /// the full log text.
 fn play(seed: u64) -> (GameFile, GameFile, String) {
-    let bundle = Bundle::load(&default_game_dir()).expect("built-in game");
-    let decks = ["flame-thunder".to_string(), "water-grass".to_string()];
+    let decks = ["flame-thunder", "water-grass"];
+    play_game(&default_game_dir(), decks, seed, |g| {
+        !g.journal.entries.is_empty()
+    })
+}
+
+/// Plays `seed` of the game in `dir`, saving at the first decision where `save_here` holds.
+fn play_game(
+    dir: &std::path::Path,
+    decks: [&str; 2],
+    seed: u64,
+    save_here: impl Fn(&fuda_engine::Game) -> bool,
+) -> (GameFile, GameFile, String) {
+    let bundle = Bundle::load(dir).expect("the game loads");
+    let decks = decks.map(str::to_string);
     let a = bundle.deck(&decks[0]).expect("deck");
     let b = bundle.deck(&decks[1]).expect("deck");
     let mut g = bundle.new_game([&a, &b], seed);
@@ -36,7 +49,7 @@ fn play(seed: u64) -> (GameFile, GameFile, String) {
         match g.advance(&bundle.host).expect("no engine error") {
             Status::Over(_) => break,
             Status::Decide => {
-                if mid.is_none() && !g.journal.entries.is_empty() {
+                if mid.is_none() && save_here(&g) {
                     let mut m = file.clone();
                     m.state = Some(g.save());
                     mid = Some(m);
@@ -53,7 +66,7 @@ fn play(seed: u64) -> (GameFile, GameFile, String) {
     let log: String = g.log.iter().map(|l| format!("{l}\n")).collect();
     (
         file,
-        mid.expect("some effect asked a question mid-way"),
+        mid.expect("the game reached the decision to save at"),
         log,
     )
 }
@@ -90,6 +103,27 @@ fn a_save_made_mid_effect_resumes_identically_in_another_process() {
     assert_eq!(fuda(&["replay", "--resume", &rest_path]), log);
     // And a replay from the seed checks the saved game on the way.
     assert_eq!(fuda(&["replay", &rest_path]), log);
+}
+
+/// Issue 11: a game saved while three spells wait on the chain (東方VISION-style priority,
+/// tests/games/riposte) resumes in another process and ends with the same log, byte for byte.
+#[test]
+fn a_save_made_mid_chain_resumes_identically_in_another_process() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/riposte");
+    let (full, mid, log) = play_game(&dir, ["mix", "mix"], 3, |g| g.st.chain.len() >= 3);
+    let mid_state = mid.state.as_ref().expect("saved");
+    assert!(mid_state.state.chain.len() >= 3 && !mid_state.state.windows.is_empty());
+    let game = dir.display().to_string();
+    let mut rest = full.clone();
+    rest.state = mid.state.clone();
+    rest.state_at = Some(mid.steps.len());
+    let rest_path = write(&rest, "chain-rest.json");
+    assert_eq!(
+        fuda(&["replay", "--resume", &rest_path, "--game", &game]),
+        log
+    );
+    assert_eq!(fuda(&["replay", &rest_path, "--game", &game]), log);
+    assert!(log.contains("[X4] 応酬3"), "{log}");
 }
 
 #[test]

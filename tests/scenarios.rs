@@ -36,12 +36,21 @@ fn run_one(path: &Path) -> Result<(), Failed> {
 
 fn main() {
     let args = Arguments::from_args();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
-    let trials = scenario::find(&root)
-        .into_iter()
-        .map(|p: PathBuf| {
-            let name = p.strip_prefix(&root).unwrap_or(&p).display().to_string();
-            Trial::test(name, move || run_one(&p))
+    // The 汎用TCG's scenarios, and those of each test game in its own scenarios/ folder.
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut roots = vec![here.join("tests/scenarios")];
+    if let Ok(rd) = std::fs::read_dir(here.join("tests/games")) {
+        let mut games: Vec<PathBuf> = rd.flatten().map(|e| e.path().join("scenarios")).collect();
+        games.sort();
+        roots.extend(games.into_iter().filter(|d| d.is_dir()));
+    }
+    let trials = roots
+        .iter()
+        .flat_map(|root| {
+            scenario::find(root).into_iter().map(move |p: PathBuf| {
+                let name = p.strip_prefix(here).unwrap_or(&p).display().to_string();
+                Trial::test(name, move || run_one(&p))
+            })
         })
         .collect();
     libtest_mimic::run(&args, trials).exit();

@@ -276,6 +276,7 @@ impl Game {
                 Ok(None)
             }
             Err(Fail::Interrupt) => Err(Fail::Interrupt),
+            Err(Fail::Undo) => Err(Fail::Undo),
             Ok(v) => Ok(Some(v)),
         }
     }

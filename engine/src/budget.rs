@@ -100,6 +100,8 @@ pub struct Budget {
     charged_gen: Cell<Option<u64>>,
     /// Inside `advance` (outside it, views and agents evaluate without stretch counters).
     pub(crate) in_stretch: bool,
+    /// A rule process hook is running (`k.rule_check` is refused there).
+    pub(crate) in_rule_process: bool,
     /// The card hook that ran last, for the error when the game declares no loop clause.
     last_hook: Option<String>,
     /// A limit met where no error can be returned (an expression in a condition): the

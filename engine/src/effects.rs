@@ -34,6 +34,8 @@ pub enum Duration {
     ThisTurn(u32),
     /// "(specific) turn": from the start to the end of turn N only (809.8).
     Turn(u32),
+    /// Until a period the game declares ends (`durations:`; `chain`: the chain resolved).
+    Until(String),
 }
 
 /// A continuous effect in the state.
@@ -59,6 +61,7 @@ impl Effect {
             Duration::Permanent => true,
             Duration::ThisTurn(n) => turn <= n,
             Duration::Turn(n) => turn == n,
+            Duration::Until(_) => true,
         }
     }
 }
@@ -91,10 +94,11 @@ impl Game {
         }
         e.timestamp = self.timestamp();
         let what: Vec<String> = e.changes.iter().map(|(f, op)| describe(f, op)).collect();
-        let until = match e.duration {
+        let until = match &e.duration {
             Duration::Permanent => String::new(),
             Duration::ThisTurn(_) => " このターン (this turn)".into(),
             Duration::Turn(n) => format!(" ターン{n}の間 (during turn {n})"),
+            Duration::Until(id) => format!(" {}", self.duration_name(id)),
         };
         self.log_line(
             self.kc(crate::def::kernel_clauses::KStep::EffectCreated)
@@ -125,7 +129,7 @@ impl Game {
         let turn = self.st.turn;
         let before = self.st.effects.len();
         self.st.effects.retain(|e| match e.duration {
-            Duration::Permanent => true,
+            Duration::Permanent | Duration::Until(_) => true,
             Duration::ThisTurn(n) | Duration::Turn(n) => n > turn,
         });
         let ended = before - self.st.effects.len();
@@ -136,6 +140,51 @@ impl Game {
             );
             self.touch();
         }
+    }
+
+    fn duration_name(&self, id: &str) -> String {
+        self.defs
+            .game
+            .durations
+            .iter()
+            .find(|d| d.id == id)
+            .map_or_else(|| id.to_string(), |d| d.name.clone())
+    }
+
+    /// Effects lasting the declared period `id` end (cited as the game declares it).
+    pub fn expire_duration(&mut self, id: &str) -> usize {
+        let clause = self
+            .defs
+            .game
+            .durations
+            .iter()
+            .find(|d| d.id == id)
+            .and_then(|d| d.clause.clone());
+        self.expire_duration_cited(id, clause.as_deref())
+    }
+
+    /// [`Game::expire_duration`], citing `clause`.
+    pub fn expire_duration_cited(&mut self, id: &str, clause: Option<&str>) -> usize {
+        let before = self.st.effects.len();
+        self.st
+            .effects
+            .retain(|e| !matches!(&e.duration, Duration::Until(d) if d == id));
+        let ended = before - self.st.effects.len();
+        if ended > 0 {
+            let name = self
+                .defs
+                .game
+                .durations
+                .iter()
+                .find(|d| d.id == id)
+                .map_or_else(|| id.to_string(), |d| d.name.clone());
+            self.log_line(
+                clause,
+                format!("「{name}」の持続効果{ended}個が終了 (effects end)"),
+            );
+            self.touch();
+        }
+        ended
     }
 
     /// 302.3b: effects locked onto `card` stop applying to it (the game calls this when a unit

@@ -78,6 +78,9 @@ pub struct Game {
     pub pending: Option<Pending>,
     /// Set when a hook asked a question that has no recorded answer.
     pub(crate) interrupted: Option<Decision>,
+    /// Set when a hook found that what is being done cannot be completed (`k.undo`): the
+    /// unit of work is undone as a rule (never saved: a unit always handles it).
+    pub(crate) undo: Option<String>,
     /// Characteristics computed for the state's `generation` (derived, never saved).
     /// (generation, expression steps they took, characteristics).
     #[allow(clippy::type_complexity)]
@@ -162,6 +165,7 @@ impl Game {
             journal: Journal::default(),
             pending: None,
             interrupted: None,
+            undo: None,
             chars_cache: Default::default(),
             budget: Default::default(),
         };
@@ -184,6 +188,7 @@ impl Game {
             journal: Journal::default(),
             pending: None,
             interrupted: None,
+            undo: None,
             chars_cache: Default::default(),
             budget: Default::default(),
         };
@@ -210,6 +215,17 @@ impl Game {
     /// Whether a hook asked a question that has no answer yet.
     pub fn is_interrupted(&self) -> bool {
         self.interrupted.is_some()
+    }
+
+    /// Asks for the current unit of work to be undone (a cost that cannot be paid, a use that
+    /// cannot be completed): the state goes back to before it and the reason is logged.
+    pub fn request_undo(&mut self, reason: &str) {
+        self.undo.get_or_insert_with(|| reason.to_string());
+    }
+
+    /// The undo a hook asked for, if any.
+    pub fn undo_requested(&self) -> Option<&str> {
+        self.undo.as_deref()
     }
 
     pub fn save(&self) -> SavedGame {
@@ -239,6 +255,7 @@ impl Game {
             journal: saved.journal,
             pending: saved.pending,
             interrupted: None,
+            undo: None,
             chars_cache: Default::default(),
             budget: Default::default(),
         })
@@ -492,6 +509,23 @@ impl Game {
             });
             return Ok(false);
         }
+        if let Some(reason) = self.undo.take() {
+            // What was being done cannot be completed: back to before it, as a rule.
+            if let Some(snap) = self.journal.snapshot.take() {
+                self.st = snap.0;
+                self.log.truncate(snap.1);
+            }
+            self.journal = Journal::default();
+            self.touch();
+            self.log_line(
+                self.kc(crate::def::kernel_clauses::KStep::Undo).as_deref(),
+                format!("{reason}: 取り消す (undone)"),
+            );
+            return match r {
+                Err(Fail::Run(e)) => Err(e),
+                _ => Ok(true),
+            };
+        }
         self.journal = Journal::default();
         match r {
             Ok(()) => Ok(true),
@@ -499,6 +533,7 @@ impl Game {
                 "a hook was interrupted without a decision".into(),
             )),
             Err(Fail::Run(e)) => Err(e),
+            Err(Fail::Undo) => Ok(true),
         }
     }
 

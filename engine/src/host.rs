@@ -11,6 +11,8 @@ pub enum Fail {
     Interrupt,
     /// The hook failed; the game stops with this error.
     Run(RunError),
+    /// What is being done cannot be completed (`k.undo`); the kernel undoes the unit of work.
+    Undo,
 }
 
 impl From<RunError> for Fail {

@@ -1,8 +1,10 @@
 //! fuda kernel: zones, objects, turns/phases/steps, the rule-check loop and decisions.
 //! It knows no particular game: a [`def::game::GameDef`] says what the game is.
 pub mod ability_use;
+pub mod actions;
 pub mod budget;
 pub mod card_error;
+pub mod chain;
 pub mod decision;
 pub mod def;
 pub mod effects;
@@ -15,7 +17,9 @@ pub mod ids;
 pub mod inspect;
 pub mod layers;
 pub mod log;
+pub mod priority;
 pub mod replace;
+pub mod rule_check;
 pub mod run;
 pub mod save_check;
 pub mod state;

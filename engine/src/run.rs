@@ -1,18 +1,14 @@
 //! The instruction loop: runs the game's program until a player must decide.
-use crate::decision::{Decision, DecisionKind, Opt};
+use crate::decision::{Decision, DecisionKind};
 use crate::def::program::{Cond, Instr};
 use crate::def::raw::VarReset;
 use crate::error::RunError;
 use crate::game::{Game, Status};
 use crate::host::{Fail, Host};
-use crate::state::{Outcome, RuleCheckCursor};
+use crate::state::Outcome;
 use crate::value::Value;
 use indexmap::IndexMap;
 use std::sync::Arc;
-
-/// Passes of one rule check after which it is a loop nobody can stop (e.g. 1101.1c); unlike the
-/// steps of `loop_limit`, passes are kept in the state, so they count across decisions.
-pub const MAX_RULE_CHECK_PASSES: u32 = 10_000;
 
 impl Game {
     /// Runs until a player must decide or the game ends (the process/response loop).
@@ -39,6 +35,15 @@ impl Game {
             if self.over_budget()? {
                 continue;
             }
+            // An open priority window runs before the program goes on.
+            if !self.st.windows.is_empty() {
+                let done = self.window_step(host)?;
+                self.over_budget()?;
+                if !done && self.st.outcome.is_none() {
+                    return Ok(Status::Decide);
+                }
+                continue;
+            }
             let Some(instr) = program.instrs.get(self.st.pc as usize) else {
                 return Err(RunError::Definition(format!(
                     "program counter {} out of range",
@@ -62,9 +67,24 @@ impl Game {
                     self.st.pc += 1;
                     true
                 }
-                Instr::RuleCheck { .. } => self.rule_check(host)?,
-                Instr::Expire { clause } => {
-                    self.expire_effects(clause.as_deref());
+                Instr::RuleCheck { .. } => match self.rule_check(host)? {
+                    None => {
+                        self.st.pc += 1;
+                        true
+                    }
+                    Some(done) => done,
+                },
+                Instr::Priority { group, clause } => {
+                    self.open_window(group, self.st.turn_player, true, clause.clone());
+                    true
+                }
+                Instr::Expire { duration, clause } => {
+                    match duration {
+                        None => self.expire_effects(clause.as_deref()),
+                        Some(d) => {
+                            self.expire_duration_cited(d, clause.as_deref());
+                        }
+                    }
                     self.st.pc += 1;
                     true
                 }
@@ -190,117 +210,6 @@ impl Game {
         })
     }
 
-    /// 811: rule processes in the declared order, repeated while any acted; then triggers.
-    fn rule_check(&mut self, host: &dyn Host) -> Result<bool, RunError> {
-        let defs = Arc::clone(&self.defs);
-        let procs = &defs.game.rule_processes;
-        loop {
-            self.step();
-            if self.over_budget()? {
-                return Ok(true);
-            }
-            let cur = *self
-                .st
-                .rule_check
-                .get_or_insert_with(RuleCheckCursor::default);
-            if cur.process as usize >= procs.len() {
-                let restart = RuleCheckCursor {
-                    process: 0,
-                    pass_acted: false,
-                    acted: true,
-                    passes: cur.passes + 1,
-                };
-                if restart.passes > MAX_RULE_CHECK_PASSES {
-                    self.loop_end(&format!(
-                        "a rule check still acting after {MAX_RULE_CHECK_PASSES} passes"
-                    ))?;
-                    return Ok(true);
-                }
-                if cur.pass_acted {
-                    self.st.rule_check = Some(restart);
-                    continue;
-                }
-                // 811.2b–c: triggers, TP's first, one at a time; then start over (807.3a).
-                let mut played = false;
-                let done = self.unit(host, |g, h| {
-                    g.check_condition_triggers();
-                    played = g.play_one_trigger(h)?;
-                    if played {
-                        g.st.rule_check = Some(restart);
-                    }
-                    g.settle_losses();
-                    Ok(())
-                })?;
-                if !done || self.st.outcome.is_some() {
-                    return Ok(done);
-                }
-                if played {
-                    continue;
-                }
-                self.st.rule_check_acted = cur.acted;
-                self.st.rule_check = None;
-                self.st.pc += 1;
-                return Ok(true);
-            }
-            let proc = &procs[cur.process as usize];
-            let done = self.unit(host, |g, h| {
-                let acted = truthy(&h.call(g, &proc.hook, &[])?);
-                if let Some(c) = &mut g.st.rule_check {
-                    c.process += 1;
-                    c.pass_acted |= acted;
-                    c.acted |= acted;
-                }
-                g.settle_losses();
-                Ok(())
-            })?;
-            if !done || self.st.outcome.is_some() {
-                return Ok(done);
-            }
-        }
-    }
-
-    /// 103.1–103.3: a player who met a loss condition loses; both at once is a draw.
-    pub(crate) fn settle_losses(&mut self) {
-        if self.st.outcome.is_some() {
-            return;
-        }
-        let lost: Vec<usize> = (0..self.st.players.len())
-            .filter(|&p| self.st.players[p].lost.is_some())
-            .collect();
-        match lost.len() {
-            0 => {}
-            1 => {
-                let p = lost[0];
-                let (clause, reason) = self.st.players[p].lost.clone().unwrap_or_default();
-                self.end(Outcome::Win {
-                    winner: (1 - p) as u8,
-                    clause,
-                    reason: format!("P{} lost: {reason}", p + 1),
-                });
-            }
-            _ => {
-                let reasons: Vec<String> = lost
-                    .iter()
-                    .filter_map(|&p| {
-                        self.st.players[p]
-                            .lost
-                            .as_ref()
-                            .map(|(c, r)| format!("P{} [{c}] {r}", p + 1))
-                    })
-                    .collect();
-                self.end(Outcome::Draw {
-                    clause: self
-                        .kc(crate::def::kernel_clauses::KStep::SimultaneousLoss)
-                        .unwrap_or_default(),
-                    reason: format!(
-                        "両プレイヤーが同時に敗北条件を満たした (both lost at once): {}",
-                        reasons.join("; ")
-                    ),
-                });
-            }
-        }
-    }
-
     /// The turn player chooses one action of `group` and it is performed.
     fn take_action(
         &mut self,
@@ -315,42 +224,10 @@ impl Game {
             // Replaying: the recorded decision already holds the options.
             None
         } else {
-            let mut options = Vec::new();
-            for (ai, a) in defs
-                .game
-                .actions
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| a.group == group)
-            {
-                let listed = match &a.options {
-                    Some(h) => host.call(self, h, &[Value::Int(tp as i64 + 1)])?,
-                    None => Value::List(vec![Value::Map(IndexMap::new())]),
-                };
-                for o in listed.as_list() {
-                    let label = match o.get("label").and_then(Value::as_str) {
-                        Some(l) => format!("{}: {l}", a.named.name),
-                        None => a.named.label(),
-                    };
-                    let mut m = IndexMap::new();
-                    m.insert("action".to_string(), Value::Int(ai as i64));
-                    m.insert("args".to_string(), o.clone());
-                    options.push(Opt {
-                        label,
-                        value: Value::Map(m),
-                    });
-                }
-            }
+            let options = self.action_options(host, tp, group, false)?;
             if options.is_empty() {
                 return Err(Fail::Run(RunError::Definition(format!(
                     "no legal action in group \"{group}\""
-                ))));
-            }
-            if options.len() > crate::budget::MAX_OPTIONS {
-                return Err(Fail::Run(RunError::Definition(format!(
-                    "{} actions in group \"{group}\": more than the limit of {} options",
-                    options.len(),
-                    crate::budget::MAX_OPTIONS
                 ))));
             }
             Some(Decision {
@@ -373,20 +250,8 @@ impl Game {
                 "answer out of range".into(),
             )));
         };
-        let ai = opt.value.get("action").and_then(Value::as_int).unwrap_or(0);
-        let args = opt.value.get("args").cloned().unwrap_or_default();
-        let Some(a) = usize::try_from(ai)
-            .ok()
-            .and_then(|i| defs.game.actions.get(i))
-        else {
-            return Err(Fail::Run(RunError::Definition(format!(
-                "a recorded answer names action {ai}, which the game does not have"
-            ))));
-        };
-        if let Some(h) = &a.perform {
-            host.call(self, h, &[Value::Int(tp as i64 + 1), args])?;
-        }
-        self.st.pc = match (a.ends_loop, exit) {
+        let ai = self.perform_action(host, tp, opt)?;
+        self.st.pc = match (defs.game.actions[ai].ends_loop, exit) {
             (true, Some(e)) => e,
             _ => self.st.pc + 1,
         };

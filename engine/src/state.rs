@@ -186,6 +186,9 @@ impl State {
             card_log_bytes: 0,
             stacked: Vec::new(),
             stacked_randoms: Vec::new(),
+            windows: Vec::new(),
+            chain: Vec::new(),
+            next_item: 0,
             card_hook_depth: 0,
             generation: 0,
             outcome: None,
@@ -258,6 +261,15 @@ pub struct State {
     /// turn, instead of the RNG (a scripted first player, 403.4).
     #[serde(default)]
     pub stacked_randoms: Vec<i64>,
+    /// Open priority windows, innermost last.
+    #[serde(default)]
+    pub windows: Vec<crate::priority::Window>,
+    /// Pending items (played cards, used abilities) waiting to resolve, oldest first.
+    #[serde(default)]
+    pub chain: Vec<crate::chain::PendingItem>,
+    /// The id the next pending item gets.
+    #[serde(default)]
+    pub next_item: u32,
     /// Bumped by every change; keys the characteristics cache.
     pub generation: u64,
     pub outcome: Option<Outcome>,

@@ -2,6 +2,8 @@
 //! and playing them in the rule check (807.3, 811.2b–c).
 use crate::decision::Opt;
 use crate::def::ability::{hook_name, AbilityDef, AbilityKind};
+use crate::def::kernel_clauses::KStep;
+use crate::def::timing::SourceLeft;
 use crate::expr::GameEnv;
 use crate::game::Game;
 use crate::host::{Fail, Host};
@@ -167,8 +169,7 @@ impl Game {
             })
         {
             self.log_line(
-                self.kc(crate::def::kernel_clauses::KStep::NonCumulative)
-                    .as_deref(),
+                self.kc(KStep::NonCumulative).as_deref(),
                 format!("「{}」は累積しない (does not stack)", a.name),
             );
             return;
@@ -194,8 +195,7 @@ impl Game {
             return;
         }
         self.log_line(
-            self.kc(crate::def::kernel_clauses::KStep::Trigger)
-                .as_deref(),
+            self.kc(KStep::Trigger).as_deref(),
             format!("{name}の「{}」が誘発 (triggers)", a.name),
         );
         if delayed.is_none() {
@@ -285,8 +285,7 @@ impl Game {
         };
         let event = card.abilities[ai].when.clone().unwrap_or_default();
         self.log_line(
-            self.kc(crate::def::kernel_clauses::KStep::Delayed)
-                .as_deref(),
+            self.kc(KStep::Delayed).as_deref(),
             format!("遅発誘発能力「{name}」を作成 (delayed trigger until 「{event}」)"),
         );
         // 813.3: made by an EX skill or a skill ability → from a skill.
@@ -339,8 +338,7 @@ impl Game {
                 let picks = self.choose(
                     p,
                     "プレイする誘発能力 (triggered ability to play)",
-                    self.kc(crate::def::kernel_clauses::KStep::TriggerPlay)
-                        .as_deref(),
+                    self.kc(KStep::TriggerPlay).as_deref(),
                     options,
                     1,
                     1,
@@ -369,9 +367,23 @@ impl Game {
         let defs = Arc::clone(&self.defs);
         let a = &defs.cards.cards[t.def as usize].abilities[t.ability as usize];
         let card_name = &defs.cards.cards[t.def as usize].named.name;
+        // A trigger whose card has left its zone (a new object now) is not played when the
+        // game says so (東方VISION 7.4.7.d); delayed triggers are not tied to their card.
+        if defs.game.triggers.source_left == SourceLeft::Skip
+            && t.delayed_data.is_none()
+            && self.current(t.source).is_none()
+        {
+            self.log_line(
+                self.kc(KStep::TriggerSourceLeft).as_deref(),
+                format!(
+                    "{card_name}の「{}」: カードが移動したので解決しない (its card left: not played)",
+                    a.name
+                ),
+            );
+            return Ok(());
+        }
         self.log_line(
-            self.kc(crate::def::kernel_clauses::KStep::TriggerPlay)
-                .as_deref(),
+            self.kc(KStep::TriggerPlay).as_deref(),
             format!(
                 "P{}: {card_name}の「{}」をプレイ (plays the triggered ability)",
                 t.controller + 1,
@@ -387,8 +399,7 @@ impl Game {
                 ];
                 if !crate::run::truthy(&host.call(self, check, &args)?) {
                     self.log_line(
-                        self.kc(crate::def::kernel_clauses::KStep::SuccessCheckFails)
-                            .as_deref(),
+                        self.kc(KStep::SuccessCheckFails).as_deref(),
                         format!("「{}」は失敗: 効果を適用しない (fails: no effect)", a.name),
                     );
                     return Ok(());

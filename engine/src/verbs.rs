@@ -464,6 +464,9 @@ impl Game {
         if p.lost.is_none() {
             p.lost = Some((clause.to_string(), reason.to_string()));
         }
+        if self.defs.game.losses.timing == crate::def::timing::LossTiming::Immediate {
+            self.settle_losses();
+        }
     }
 
     /// Asks `player` to choose between `min` and `max` of `options` (910, 104.5).

@@ -534,6 +534,9 @@ impl Host for LuaHost {
         if game.is_interrupted() {
             return Err(Fail::Interrupt);
         }
+        if game.undo_requested().is_some() {
+            return Err(Fail::Undo);
+        }
         let script_error = |e: &mlua::Error| {
             Fail::Run(RunError::Script {
                 hook: game.defs.describe_hook(hook),

@@ -81,12 +81,13 @@ fn bundle_for(l: &Loaded) -> Result<Bundle, String> {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    // A scenario inside a pack plays that pack's cards with its game (docs/guide/packs.md).
+    // A scenario inside a pack plays that pack's cards with its game (docs/guide/packs.md);
+    // one inside a game folder (its scenarios/) plays that game.
     let pack = crate::pack::pack_root_of(&l.path);
     let dir = match (&l.scenario.game, &pack) {
         (Some(g), _) => game_dir(l, &base, g)?,
         (None, Some(p)) => crate::pack::game_of_pack(p)?,
-        (None, None) => default_game_dir(),
+        (None, None) => crate::check::game_dir_of(&base).unwrap_or_else(default_game_dir),
     };
     let mut b = Bundle::load_with_pack(&dir, pack.as_deref()).map_err(|e| e.to_string())?;
     if !l.scenario.cards.is_empty() {

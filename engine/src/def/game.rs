@@ -173,7 +173,11 @@ pub struct ActionDef {
     pub group: String,
     pub options: Option<String>,
     pub perform: Option<String>,
+    pub can_pay: Option<String>,
+    pub pay: Option<String>,
     pub ends_loop: bool,
+    pub who: super::timing::Who,
+    pub after: super::timing::AfterAction,
 }
 
 #[derive(Clone, Debug)]
@@ -239,6 +243,12 @@ pub struct GameDef {
     pub loop_limit: crate::budget::LoopLimit,
     /// The clause each kernel step cites (`kernel_clauses:`).
     pub kernel_clauses: super::kernel_clauses::KernelClauses,
+    pub losses: super::timing::LossPolicy,
+    pub triggers: super::timing::TriggerPolicy,
+    pub priority: super::timing::PriorityDef,
+    /// The chain, with its hooks resolved to registry names.
+    pub chain: Option<super::timing::ChainDef>,
+    pub durations: Vec<super::timing::DurationDef>,
     pub view_fields: Vec<String>,
     /// 809.1b–e: layers in order, with the fields each changes.
     pub layers: Vec<(Named, Option<String>, Vec<String>)>,

@@ -27,10 +27,11 @@ pub enum KStep {
     ChainResolve,
     ChainNegated,
     ChainEnd,
+    Undo,
 }
 
 /// Every step: its key in `kernel_clauses:` and what it is.
-pub const STEPS: [(KStep, &str, &str); 20] = [
+pub const STEPS: [(KStep, &str, &str); 21] = [
     (
         KStep::Trigger,
         "trigger",
@@ -114,6 +115,11 @@ pub const STEPS: [(KStep, &str, &str); 20] = [
         KStep::ChainEnd,
         "chain_end",
         "the chain has resolved (its durations end)",
+    ),
+    (
+        KStep::Undo,
+        "undo",
+        "what was being done cannot be completed (a cost not paid) and is undone",
     ),
 ];
 

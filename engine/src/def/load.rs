@@ -297,7 +297,11 @@ impl Cx<'_> {
                 group: a.group.clone(),
                 options: a.options.as_ref().map(|h| self.hook(h)),
                 perform: a.perform.as_ref().map(|h| self.hook(h)),
+                can_pay: a.can_pay.as_ref().map(|h| self.hook(h)),
+                pay: a.pay.as_ref().map(|h| self.hook(h)),
                 ends_loop: a.ends_loop,
+                who: a.who,
+                after: a.priority,
             })
             .collect();
         let rule_processes = raw
@@ -317,11 +321,16 @@ impl Cx<'_> {
             .filter(|a| a.ends_loop)
             .map(|a| a.group.clone())
             .collect();
+        let mut durations: Vec<String> = raw.durations.iter().map(|d| d.id.clone()).collect();
+        if raw.chain.is_some() {
+            durations.push("chain".into());
+        }
         let mut pc = Compiler {
             cx: self,
             out: &mut program.instrs,
             groups: &groups,
             ending: &ending,
+            durations: &durations,
         };
         pc.block(&raw.setup, None);
         pc.out.push(Instr::EndSetup);
@@ -433,6 +442,17 @@ impl Cx<'_> {
             turn_limit: raw.turn_limit.unwrap_or(1000),
             loop_limit: crate::def::raw::RawLoopLimit::build(&raw.loop_limit),
             kernel_clauses: self.kernel_clauses(&raw.kernel_clauses),
+            losses: raw.losses.clone(),
+            durations: raw.durations.clone(),
+            triggers: raw.triggers.clone(),
+            priority: raw.priority.clone(),
+            chain: raw.chain.as_ref().map(|c| {
+                let mut c = c.clone();
+                c.resolve_hook = self.hook(&c.resolve_hook);
+                c.negated_hook = c.negated_hook.as_ref().map(|h| self.hook(h));
+                c.end_hook = c.end_hook.as_ref().map(|h| self.hook(h));
+                c
+            }),
             view_fields: raw.view_fields.clone(),
             phrases: raw.phrases.clone(),
             layers: raw
@@ -467,6 +487,7 @@ struct Compiler<'a, 'b> {
     out: &'a mut Vec<Instr>,
     groups: &'a [String],
     ending: &'a [String],
+    durations: &'a [String],
 }
 
 impl Compiler<'_, '_> {
@@ -504,6 +525,7 @@ impl Compiler<'_, '_> {
             s.event.is_some(),
             s.rule_check.is_some(),
             s.actions.is_some(),
+            s.priority.is_some(),
             s.loop_.is_some(),
             s.if_.is_some(),
         ];
@@ -512,20 +534,25 @@ impl Compiler<'_, '_> {
             let what = s.name.clone().or(s.clause.clone()).unwrap_or_default();
             self.cx.err(
                 &what,
-                format!("a step must have exactly one of do, event, rule_check, expire, actions, loop, if (found {n})"),
+                format!("a step must have exactly one of do, event, rule_check, expire, actions, priority, loop, if (found {n})"),
                 None,
             );
             return;
         }
         if let Some(x) = &s.expire {
-            if x != "this_turn" {
+            if x != "this_turn" && !self.durations.iter().any(|d| d == x) {
+                let known = self.durations.iter().map(String::as_str);
                 self.cx.err(
                     x,
                     format!("expire: unknown duration \"{x}\""),
-                    Some("use `expire: this_turn`".into()),
+                    Some(format!(
+                        "use `expire: this_turn` or a duration the game declares in `durations:` ({})",
+                        crate::def::card::did_you_mean(x, std::iter::once("this_turn").chain(known))
+                    )),
                 );
             }
             self.out.push(Instr::Expire {
+                duration: (x != "this_turn").then(|| x.clone()),
                 clause: s.clause.clone(),
             });
         } else if let Some(h) = &s.do_ {
@@ -557,6 +584,18 @@ impl Compiler<'_, '_> {
                 group: g.clone(),
                 clause: s.clause.clone(),
                 exit,
+            });
+        } else if let Some(g) = &s.priority {
+            if !self.groups.iter().any(|x| x == g) {
+                self.cx.err(
+                    g,
+                    format!("no action belongs to the group \"{g}\""),
+                    Some("declare actions with `group: <name>`".into()),
+                );
+            }
+            self.out.push(Instr::Priority {
+                group: g.clone(),
+                clause: s.clause.clone(),
             });
         } else if let Some(body) = &s.loop_ {
             let start = self.out.len() as u32;

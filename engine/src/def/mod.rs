@@ -12,4 +12,5 @@ pub mod names;
 pub mod pack;
 pub mod program;
 pub mod raw;
+pub mod timing;
 pub mod yaml;

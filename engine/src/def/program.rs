@@ -31,8 +31,10 @@ pub enum Instr {
         name: String,
         clause: Option<String>,
     },
-    /// Continuous effects lasting until end of turn end (e.g. 505.3a).
+    /// Continuous effects lasting until end of turn end (e.g. 505.3a), or, with `duration`,
+    /// those lasting a period the game declares.
     Expire {
+        duration: Option<String>,
         clause: Option<String>,
     },
     /// A rule check (811): rule processes until none apply, then pending triggers.
@@ -44,6 +46,11 @@ pub enum Instr {
         group: String,
         clause: Option<String>,
         exit: Option<u32>,
+    },
+    /// A priority window over an action group (the game's `priority:` and `chain:`).
+    Priority {
+        group: String,
+        clause: Option<String>,
     },
     Jump(u32),
     /// Jump when the condition holds, logging `note` if given.

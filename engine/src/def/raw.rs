@@ -93,6 +93,21 @@ pub struct RawGame {
     /// in docs/game-definition.md). A step the game maps to nothing cites no clause.
     #[serde(default)]
     pub kernel_clauses: super::kernel_clauses::RawKernelClauses,
+    /// How loss conditions settle (simultaneous losses, when `k.lose` takes effect).
+    #[serde(default)]
+    pub losses: super::timing::LossPolicy,
+    /// How pending triggered abilities are played.
+    #[serde(default)]
+    pub triggers: super::timing::TriggerPolicy,
+    /// What a priority window offers (`{ priority: group }` steps).
+    #[serde(default)]
+    pub priority: super::timing::PriorityDef,
+    /// The chain of pending items (played cards, used abilities) and how it resolves.
+    #[serde(default)]
+    pub chain: Option<super::timing::ChainDef>,
+    /// Periods effects may last besides this turn, turn N and the rest of the game.
+    #[serde(default)]
+    pub durations: Vec<super::timing::DurationDef>,
 }
 
 /// `loop_limit: { steps: 100000, clause: "1101.1c" }`: after `steps` kernel steps without a
@@ -449,6 +464,11 @@ pub struct RawStep {
     pub expire: Option<String>,
     #[serde(default)]
     pub actions: Option<String>,
+    /// A priority window over this action group: whoever holds priority takes one of its
+    /// actions or passes; when every player has passed in a row the chain resolves, or, with
+    /// no chain, the window ends.
+    #[serde(default)]
+    pub priority: Option<String>,
     #[serde(default, rename = "loop")]
     pub loop_: Option<Vec<RawStep>>,
     #[serde(default)]
@@ -480,9 +500,24 @@ pub struct RawAction {
     /// Script hook that performs the action.
     #[serde(default)]
     pub perform: Option<String>,
+    /// Hook `(player, option) → bool`: whether the option's cost can be paid; an option
+    /// that cannot is not offered.
+    #[serde(default)]
+    pub can_pay: Option<String>,
+    /// Hook `(player, option) → bool` run before `perform`: pays the cost, all or nothing;
+    /// false undoes the action as a rule (and whatever it paid).
+    #[serde(default)]
+    pub pay: Option<String>,
     /// Taking this action leaves the enclosing loop (e.g. ending the main phase).
     #[serde(default)]
     pub ends_loop: bool,
+    /// Who may take it in a priority window: `turn_player` (default), `any`, `non_turn_player`.
+    #[serde(default)]
+    pub who: super::timing::Who,
+    /// After it, in a priority window: the next player receives priority (`pass`, default) or
+    /// the actor keeps it (`keep`).
+    #[serde(default)]
+    pub priority: super::timing::AfterAction,
 }
 
 #[derive(Debug, Deserialize, schemars::JsonSchema)]

@@ -74,6 +74,20 @@ pub const API: &[(&str, &str, &str, &str, &str)] = &[
     ("Abilities", "use_ability", "k.use_ability(c, name)", "Records one use.", "k.use_ability(c, name)"),
     ("Abilities", "eval", "k.eval(expr[, {self, controller, event}]) → value", "Evaluates an expression of the grammar; with self, bare names are the card's.", "k.eval('\"炎\" in 属性', { self = u })"),
     ("Abilities", "eval_field", "k.eval_field(c, field[, {self, controller, event}]) → value", "Evaluates card c's expression field (type expr); an error in it is the card's (logged) and gives nil.", "k.eval_field(c, \"target\", { self = u })"),
+    ("Timing", "phase", "k.phase() → id|nil", "The current phase's id (nil during setup).", "k.phase() == \"main\""),
+    ("Timing", "step", "k.step() → id|nil", "The current step's id within its phase.", "k.step() == \"skill\""),
+    ("Timing", "priority", "k.priority() → p|nil", "Who holds priority in the innermost window (nil: no window, or its chain is resolving).", "k.priority() == controller"),
+    ("Timing", "give_priority", "k.give_priority(p) → ok", "Gives priority in the innermost window to the player (instead of the action's rule).", "k.give_priority(k.opponent(controller))"),
+    ("Timing", "open_window", "k.open_window(group[, p])", "Opens a nested priority window over an action group, the player (default: the turn player) first; it runs once this hook returns.", "k.open_window(\"battle\", defender)"),
+    ("Timing", "push", "k.push{kind, name, source, controller, targets, values} → id", "Puts a pending item on the chain of the innermost window (a played card, a used ability); `values` holds what was fixed when played (modes, X).", "k.push{ kind = \"play\", source = c, controller = p, targets = { t } }"),
+    ("Timing", "chain", "k.chain() → {item…}", "The innermost window's pending items, first put on first: {id, kind, name, source, controller, targets, values, negated}.", "#k.chain() == 0"),
+    ("Timing", "item", "k.item(id) → item|nil", "A pending item by id (nil once it has resolved).", "k.item(id).negated"),
+    ("Timing", "negate", "k.negate(id) → ok", "Negates a pending item: it does not resolve (the game's negated hook runs instead).", "k.negate(target.id)"),
+    ("Timing", "restore", "k.restore(id) → ok", "Undoes a negation of a pending item.", "k.restore(id)"),
+    ("Timing", "resolve_chain", "k.resolve_chain() → n", "Resolves the innermost window's items now, in the game's order (a game without priority).", "k.resolve_chain()"),
+    ("Timing", "rule_check", "k.rule_check() → acted", "A rule check now, inside an effect: rule processes until none acts, then pending triggers (not from a rule process).", "k.rule_check()"),
+    ("Timing", "undo", "k.undo(reason)", "What is being done cannot be completed (a cost that cannot be paid): the kernel undoes the whole action or step, as a rule, and logs the reason; the player decides again.", "if k.pvar(p, \"energy\") < cost then k.undo(\"not enough energy\") end"),
+    ("Timing", "expire", "k.expire(duration) → n", "Effects lasting a duration the game declares end now.", "k.expire(\"combat\")"),
 ];
 
 /// The reference as Markdown, grouped.

@@ -15,6 +15,7 @@ pub(crate) fn fail(f: Fail) -> mlua::Error {
     match f {
         Fail::Interrupt => err("interrupted: waiting for a player's decision"),
         Fail::Run(e) => err(e),
+        Fail::Undo => err("undone: what was being done cannot be completed"),
     }
 }
 
@@ -177,6 +178,7 @@ mod abilities;
 mod choose;
 pub mod doc;
 mod read;
+mod timing;
 mod write;
 
 /// Registers `k` in the globals.
@@ -186,6 +188,7 @@ pub fn register(lua: &Lua) -> R<()> {
     write::register(lua, &k)?;
     choose::register(lua, &k)?;
     abilities::register(lua, &k)?;
+    timing::register(lua, &k)?;
     lua.globals().raw_set("k", k)?;
     // math.random draws from the game's seeded RNG (same seed, same game), like Lua's:
     // random() in [0, 1) is not offered (integers only); random(m) in 1..m; random(m, n) in m..n.

@@ -412,9 +412,14 @@ fn add_effect(g: &mut Game, t: &Table) -> R<bool> {
         mlua::Value::String(s) => match &*s.to_str()? {
             "permanent" => Duration::Permanent,
             "this_turn" => Duration::ThisTurn(g.st.turn),
+            o if g.defs.game.durations.iter().any(|d| d.id == o)
+                || (o == "chain" && g.defs.game.chain.is_some()) =>
+            {
+                Duration::Until(o.to_string())
+            }
             o => {
                 return Err(err(format!(
-                    "unknown duration \"{o}\" (this_turn, permanent or {{turn = N}})"
+                    "unknown duration \"{o}\" (this_turn, permanent, {{turn = N}} or one the game declares in `durations:`)"
                 )))
             }
         },

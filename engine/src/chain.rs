@@ -1,0 +1,195 @@
+//! Pending items: played cards and used abilities waiting to resolve (the chain, 干渉, stack),
+//! declared by the game's `chain:` (docs/game-definition.md, "Timing"). Items belong to the
+//! priority window they were put on in (its depth); a window resolves only its own items.
+use crate::def::kernel_clauses::KStep;
+use crate::def::timing::ChainOrder;
+use crate::game::Game;
+use crate::host::{Fail, Host};
+use crate::ids::{ObjId, PlayerId};
+use crate::value::Value;
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// How many items may wait at once (a flood of pushes is the card's error).
+pub const MAX_ITEMS: usize = 256;
+
+/// A played card or a used ability waiting to resolve, with what was fixed when it was played.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PendingItem {
+    /// Unique in the game, never reused.
+    pub id: u32,
+    /// The game's word for it (`play`, `ability`, `attack`, …).
+    pub kind: String,
+    /// What the log and the views call it.
+    pub name: String,
+    /// The card it stands for or comes from.
+    pub source: Option<ObjId>,
+    pub controller: PlayerId,
+    /// Targets chosen when it was played (card handles or other values).
+    pub targets: Vec<Value>,
+    /// Other values fixed when it was played: modes, X, divisions (a map).
+    pub values: Value,
+    pub negated: bool,
+    /// The window depth it belongs to (0: put on outside any window).
+    pub depth: u16,
+}
+
+/// What a script gives `k.push`.
+#[derive(Clone, Debug, Default)]
+pub struct NewItem {
+    pub kind: String,
+    pub name: String,
+    pub source: Option<ObjId>,
+    pub controller: PlayerId,
+    pub targets: Vec<Value>,
+    pub values: Value,
+}
+
+impl Game {
+    /// The depth new items belong to: the number of open priority windows.
+    pub fn chain_depth(&self) -> u16 {
+        self.st.windows.len() as u16
+    }
+
+    /// The items of the current depth, in the order they were put on.
+    pub fn chain_items(&self) -> Vec<&PendingItem> {
+        let d = self.chain_depth();
+        self.st.chain.iter().filter(|i| i.depth == d).collect()
+    }
+
+    pub fn item(&self, id: u32) -> Option<&PendingItem> {
+        self.st.chain.iter().find(|i| i.id == id)
+    }
+
+    fn chain_name(&self) -> String {
+        self.defs
+            .game
+            .chain
+            .as_ref()
+            .map_or_else(|| "チェーン".into(), |c| c.name.clone())
+    }
+
+    /// Puts an item on the chain; returns its id.
+    pub fn push_item(&mut self, new: NewItem) -> Result<u32, String> {
+        if self.st.chain.len() >= MAX_ITEMS {
+            return Err(format!(
+                "more than {MAX_ITEMS} items waiting on the chain (a flood)"
+            ));
+        }
+        let id = self.st.next_item;
+        self.st.next_item += 1;
+        let depth = self.chain_depth();
+        let n = self.chain_items().len() + 1;
+        self.log_line(
+            self.kc(KStep::ChainPush).as_deref(),
+            format!(
+                "{}{n}: P{}の「{}」 ({})",
+                self.chain_name(),
+                new.controller + 1,
+                new.name,
+                new.kind
+            ),
+        );
+        self.st.chain.push(PendingItem {
+            id,
+            kind: new.kind,
+            name: new.name,
+            source: new.source,
+            controller: new.controller,
+            targets: new.targets,
+            values: new.values,
+            negated: false,
+            depth,
+        });
+        self.touch();
+        Ok(id)
+    }
+
+    /// Negates (`on`) or restores an item; false when there is no such item waiting.
+    pub fn set_negated(&mut self, id: u32, on: bool) -> bool {
+        let Some(i) = self.st.chain.iter().position(|i| i.id == id) else {
+            return false;
+        };
+        self.st.chain[i].negated = on;
+        self.touch();
+        true
+    }
+
+    /// The item as scripts see it.
+    pub fn item_value(&self, item: &PendingItem) -> Value {
+        let mut m = IndexMap::new();
+        m.insert("id".to_string(), Value::Int(item.id as i64));
+        m.insert("kind".to_string(), Value::Str(item.kind.clone()));
+        m.insert("name".to_string(), Value::Str(item.name.clone()));
+        if let Some(s) = item.source {
+            m.insert("source".to_string(), Value::Int(self.handle(s)));
+        }
+        m.insert(
+            "controller".to_string(),
+            Value::Int(item.controller as i64 + 1),
+        );
+        m.insert("targets".to_string(), Value::List(item.targets.clone()));
+        m.insert("values".to_string(), item.values.clone());
+        m.insert("negated".to_string(), Value::Bool(item.negated));
+        Value::Map(m)
+    }
+
+    /// Resolves the next item of the current depth (by the game's order): its hook, or the
+    /// negated hook for a negated item. Returns whether there was one.
+    pub fn resolve_next_item(&mut self, host: &dyn Host) -> Result<bool, Fail> {
+        self.step();
+        let d = self.chain_depth();
+        let defs = Arc::clone(&self.defs);
+        let Some(chain) = &defs.game.chain else {
+            return Ok(false);
+        };
+        let mine = self
+            .st
+            .chain
+            .iter()
+            .enumerate()
+            .filter(|(_, i)| i.depth == d);
+        let at = match chain.order {
+            ChainOrder::Lifo => mine.last(),
+            ChainOrder::Fifo => mine.into_iter().next(),
+        }
+        .map(|(at, _)| at);
+        let Some(at) = at else {
+            return Ok(false);
+        };
+        let item = self.st.chain.remove(at);
+        self.touch();
+        let arg = self.item_value(&item);
+        if item.negated {
+            self.log_line(
+                self.kc(KStep::ChainNegated).as_deref(),
+                format!("「{}」は無効 (negated: does not resolve)", item.name),
+            );
+            if let Some(h) = &chain.negated_hook {
+                host.call(self, h, &[arg])?;
+            }
+        } else {
+            self.log_line(
+                self.kc(KStep::ChainResolve).as_deref(),
+                format!(
+                    "P{}の「{}」を解決 (resolves)",
+                    item.controller + 1,
+                    item.name
+                ),
+            );
+            host.call(self, &chain.resolve_hook, &[arg])?;
+        }
+        Ok(true)
+    }
+
+    /// Resolves every item of the current depth now, one after another (a game without
+    /// priority, or an effect that resolves what it put on); returns how many resolved.
+    pub fn resolve_chain_now(&mut self, host: &dyn Host) -> Result<usize, Fail> {
+        let mut n = 0;
+        while self.resolve_next_item(host)? {
+            n += 1;
+        }
+        Ok(n)
+    }
+}

@@ -1,0 +1,170 @@
+//! The timing primitives for scripts: the chain of pending items, priority windows, the rule
+//! check, declared durations and where the turn is (docs/game-definition.md, "Timing").
+use super::*;
+use crate::convert::{from_lua, to_lua};
+use fuda_engine::chain::NewItem;
+use fuda_engine::Value;
+use mlua::{Lua, Table};
+
+pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
+    k.raw_set(
+        "push",
+        lua.create_function(|lua, t: Table| {
+            let targets: Vec<Value> = match t.get::<Option<Table>>("targets")? {
+                Some(l) => l
+                    .sequence_values::<mlua::Value>()
+                    .map(|v| v.and_then(|v| from_lua(&v)))
+                    .collect::<R<_>>()?,
+                None => Vec::new(),
+            };
+            let values = match t.get::<mlua::Value>("values")? {
+                mlua::Value::Nil => Value::Map(Default::default()),
+                v => from_lua(&v)?,
+            };
+            let kind: Option<String> = t.get("kind")?;
+            let name: Option<String> = t.get("name")?;
+            let source: Option<i64> = t.get("source")?;
+            let controller: i64 = t.get("controller")?;
+            with(lua, |g| {
+                let source = source.map(|h| obj(g, h)).transpose()?;
+                let new = NewItem {
+                    kind: kind.unwrap_or_else(|| "play".into()),
+                    name: name
+                        .or_else(|| source.map(|s| g.name(s.card).to_string()))
+                        .unwrap_or_default(),
+                    source,
+                    controller: player(g, controller)?,
+                    targets,
+                    values,
+                };
+                g.push_item(new).map(|id| id as i64).map_err(err)
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "chain",
+        lua.create_function(|lua, ()| {
+            let items = with(lua, |g| {
+                Ok(g.chain_items()
+                    .into_iter()
+                    .map(|i| g.item_value(i))
+                    .collect::<Vec<_>>())
+            })?;
+            to_lua(lua, &Value::List(items))
+        })?,
+    )?;
+    k.raw_set(
+        "item",
+        lua.create_function(|lua, id: i64| {
+            let v = with(lua, |g| {
+                Ok(u32::try_from(id)
+                    .ok()
+                    .and_then(|id| g.item(id))
+                    .map(|i| g.item_value(i)))
+            })?;
+            v.map(|v| to_lua(lua, &v)).transpose()
+        })?,
+    )?;
+    for (name, on) in [("negate", true), ("restore", false)] {
+        k.raw_set(
+            name,
+            lua.create_function(move |lua, id: i64| {
+                with(lua, |g| {
+                    Ok(u32::try_from(id).is_ok_and(|id| g.set_negated(id, on)))
+                })
+            })?,
+        )?;
+    }
+    k.raw_set(
+        "resolve_chain",
+        lua.create_function(|lua, ()| {
+            with_host(lua, |g, host| {
+                g.resolve_chain_now(host).map(|n| n as i64).map_err(fail)
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "priority",
+        lua.create_function(|lua, ()| {
+            with(lua, |g| Ok(g.priority_holder().map(|p| p as i64 + 1)))
+        })?,
+    )?;
+    k.raw_set(
+        "give_priority",
+        lua.create_function(|lua, p: i64| {
+            with(lua, |g| {
+                let p = player(g, p)?;
+                Ok(g.give_priority(p))
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "open_window",
+        lua.create_function(|lua, (group, p): (String, Option<i64>)| {
+            with(lua, |g| {
+                let p = match p {
+                    Some(p) => player(g, p)?,
+                    None => g.st.turn_player,
+                };
+                g.open_nested_window(&group, p).map_err(err)
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "rule_check",
+        lua.create_function(|lua, ()| {
+            with_host(lua, |g, host| g.rule_check_now(host).map_err(fail))
+        })?,
+    )?;
+    k.raw_set(
+        "expire",
+        lua.create_function(|lua, id: String| {
+            with(lua, |g| {
+                let known = g.defs.game.durations.iter().any(|d| d.id == id)
+                    || (id == "chain" && g.defs.game.chain.is_some());
+                if !known {
+                    return Err(err(format!(
+                        "the game declares no duration \"{id}\" (durations:)"
+                    )));
+                }
+                Ok(g.expire_duration(&id) as i64)
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "undo",
+        lua.create_function(|lua, reason: String| -> R<()> {
+            with(lua, |g| {
+                g.request_undo(&reason);
+                Err(fail(fuda_engine::Fail::Undo))
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "phase",
+        lua.create_function(|lua, ()| {
+            with(lua, |g| {
+                Ok(g.st
+                    .phase
+                    .map(|i| g.defs.game.phase_names[i as usize].named.id.clone()))
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "step",
+        lua.create_function(|lua, ()| {
+            with(lua, |g| {
+                Ok(match (g.st.phase, g.st.step) {
+                    (Some(p), Some(s)) => Some(
+                        g.defs.game.phase_names[p as usize].steps[s as usize]
+                            .0
+                            .id
+                            .clone(),
+                    ),
+                    _ => None,
+                })
+            })
+        })?,
+    )?;
+    Ok(())
+}
