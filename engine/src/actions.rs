@@ -96,8 +96,9 @@ impl Game {
         if let Some(h) = &a.pay {
             if !truthy(&host.call(self, h, &[pv.clone(), args.clone()])?) {
                 self.request_undo(&format!(
-                    "{}: コストを支払えない (the cost cannot be paid)",
-                    a.named.name
+                    "P{}の「{}」はコストを支払えない (the cost cannot be paid)",
+                    p + 1,
+                    opt.label
                 ));
                 return Err(Fail::Undo);
             }

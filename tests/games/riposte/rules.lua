@@ -34,6 +34,21 @@ function M.cast_options(p)
   return out
 end
 
+-- X3.5: a spell with a cost (代償) N is cast by discarding N other cards from hand, all or
+-- nothing: a cast whose cost cannot be paid is undone.
+function M.pay_cost(p, a)
+  for _ = 1, k.field(a.card, "cost") or 0 do
+    local others = {}
+    for _, c in ipairs(k.cards(p, "hand")) do
+      if c ~= a.card then others[#others + 1] = c end
+    end
+    if #others == 0 then return false end
+    local c = k.choose_cards(p, others, { prompt = "代償として捨てる (discard for the cost)", clause = "X3.5" })
+    k.move(c, p, "discard")
+  end
+  return true
+end
+
 function M.cast(p, a)
   local c = k.move(a.card, p, "casting")
   k.push({ kind = "spell", source = c, controller = p, targets = { a.target } })
