@@ -496,3 +496,26 @@ fn a_lua_function_no_ability_uses_is_a_warning() {
     assert!(message.contains("no ability uses `goo`"), "{message}");
     assert!(hint.contains("@hooks.lua:goo"), "{hint}");
 }
+
+/// Issue 11: a game may declare at most 32 object flags (one bit each); a 33rd is a load error,
+/// not a crash when the flag is set.
+#[test]
+fn too_many_object_flags_are_refused() {
+    let dir = std::env::temp_dir().join(format!("fuda-flags-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/race");
+    for f in ["game.yaml", "rules.lua"] {
+        std::fs::copy(src.join(f), dir.join(f)).expect("copy");
+    }
+    let flags: Vec<String> = (0..33)
+        .map(|i| format!("{{ id: f{i}, name: f{i} }}"))
+        .collect();
+    let game = std::fs::read_to_string(dir.join("game.yaml")).expect("read")
+        + &format!("object_flags: [{}]\n", flags.join(", "));
+    std::fs::write(dir.join("game.yaml"), game).expect("write");
+    let (code, out) = check(&[&dir.to_string_lossy()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("at most 32 object flags"), "{out}");
+}

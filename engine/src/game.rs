@@ -127,6 +127,14 @@ impl Game {
             g.player_vars.len(),
             g.game_vars.len(),
         );
+        for p in &mut st.players {
+            for (v, d) in p.vars.iter_mut().zip(&g.player_vars) {
+                *v = d.initial;
+            }
+        }
+        for (v, d) in st.game_vars.iter_mut().zip(&g.game_vars) {
+            *v = d.initial;
+        }
         for (p, deck) in decks.iter().enumerate() {
             let zone = g.zone_id(deck_zone, p as PlayerId, 0);
             for &(card, n) in &deck.cards {

@@ -178,13 +178,13 @@ impl Game {
         for (i, v) in defs.game.player_vars.iter().enumerate() {
             if v.reset == VarReset::Turn {
                 for p in &mut self.st.players {
-                    p.vars[i] = 0;
+                    p.vars[i] = v.initial;
                 }
             }
         }
         for (i, v) in defs.game.game_vars.iter().enumerate() {
             if v.reset == VarReset::Turn {
-                self.st.game_vars[i] = 0;
+                self.st.game_vars[i] = v.initial;
             }
         }
         self.log_line(

@@ -4,9 +4,11 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 /// How many counter kinds (including damage markers) a game may declare.
-pub const MAX_COUNTERS: usize = 8;
+pub const MAX_COUNTERS: usize = 12;
 /// How many object variables a game may declare.
-pub const MAX_OBJECT_VARS: usize = 4;
+pub const MAX_OBJECT_VARS: usize = 8;
+/// How many object flags a game may declare (one bit each).
+pub const MAX_FLAGS: usize = 32;
 
 /// One physical card and the state of its current object (105, 303, 905, 913, 916).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]

@@ -164,6 +164,7 @@ impl FieldDef {
 pub struct VarDef {
     pub id: String,
     pub reset: VarReset,
+    pub initial: i64,
 }
 
 #[derive(Clone, Debug)]

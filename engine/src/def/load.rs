@@ -190,6 +190,13 @@ impl Cx<'_> {
                 None,
             );
         }
+        if raw.object_flags.len() > crate::state::MAX_FLAGS {
+            self.err(
+                "object_flags",
+                format!("at most {} object flags", crate::state::MAX_FLAGS),
+                None,
+            );
+        }
         if raw.counters.len() > crate::state::MAX_COUNTERS {
             self.err(
                 "counters",
@@ -397,6 +404,7 @@ impl Cx<'_> {
                 .map(|v| VarDef {
                     id: v.id.clone(),
                     reset: v.reset,
+                    initial: v.initial,
                 })
                 .collect()
         };

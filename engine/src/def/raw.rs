@@ -23,7 +23,7 @@ pub struct RawGame {
     pub object_flags: Vec<RawNamed>,
     #[serde(default)]
     pub counters: Vec<RawNamed>,
-    /// Integer variables on each object, reset when it becomes a new object (at most 4).
+    /// Integer variables on each object, reset when it becomes a new object (at most 8).
     #[serde(default)]
     pub object_vars: Vec<RawNamed>,
     #[serde(default)]
@@ -345,6 +345,9 @@ pub struct RawVar {
     pub id: String,
     #[serde(default)]
     pub reset: VarReset,
+    /// The value at the start of the game (and after each reset); default 0.
+    #[serde(default)]
+    pub initial: i64,
     #[serde(default)]
     pub doc: Option<String>,
 }
