@@ -27,6 +27,7 @@ macro_rules! PLAYER_KEYS {
 const PLAYER_TAG: u64 = 1 << 40;
 const EVENT_TAG: u64 = 2 << 40;
 const DATA_TAG: u64 = 3 << 40;
+const GAME_TAG: u64 = 4 << 40;
 
 /// What an expression is evaluated about.
 pub struct GameEnv<'a> {
@@ -309,6 +310,22 @@ impl Env for GameEnv<'_> {
             "opponent" | "相手" => Ok(player_value(1 - self.controller)),
             "turn" => Ok(V::Int(g.st.turn as i64)),
             "turn_player" => Ok(player_value(g.st.turn_player)),
+            "phase" => Ok(g
+                .st
+                .phase
+                .map(|i| V::Str(g.defs.game.phase_names[i as usize].named.id.clone()))
+                .unwrap_or(V::Null)),
+            "step" => Ok(match (g.st.phase, g.st.step) {
+                (Some(p), Some(s)) => V::Str(
+                    g.defs.game.phase_names[p as usize].steps[s as usize]
+                        .0
+                        .id
+                        .clone(),
+                ),
+                _ => V::Null,
+            }),
+            "chain_size" => Ok(V::Int(g.chain_items().len() as i64)),
+            "game" => Ok(V::Obj(GAME_TAG)),
             "event" => self
                 .event
                 .map(|_| V::Obj(EVENT_TAG))
@@ -343,6 +360,13 @@ impl Env for GameEnv<'_> {
                     (_, Some(v)) => to_grammar(v),
                     (_, None) => V::Null,
                 })
+            }
+            V::Obj(h) if *h == GAME_TAG => {
+                let g = self.game;
+                match g.defs.game.game_vars.iter().position(|v| v.id == name) {
+                    Some(i) => Ok(V::Int(g.st.game_vars[i])),
+                    None => Err(format!("the game has no variable \"{name}\"")),
+                }
             }
             V::Obj(h) if *h & PLAYER_TAG != 0 => self.player_member((*h & 0xff) as PlayerId, name),
             V::Obj(h) => self.card_member(self.card(*h)?, name),

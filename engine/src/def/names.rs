@@ -20,6 +20,10 @@ const GLOBALS: &[&str] = &[
     "event",
     "data",
     "it",
+    "phase",
+    "step",
+    "chain_size",
+    "game",
 ];
 /// What every card has besides the game's fields (engine/src/expr.rs `card_member`).
 const CARD: &[&str] = &[
@@ -49,6 +53,7 @@ fn members(game: &GameDef) -> Vec<&str> {
     out.extend(game.roles.iter().map(|r| r.named.id.as_str()));
     out.extend(game.zones.iter().map(|z| z.named.id.as_str()));
     out.extend(game.player_vars.iter().map(|v| v.id.as_str()));
+    out.extend(game.game_vars.iter().map(|v| v.id.as_str()));
     for (k, f) in &game.fields {
         out.push(k);
         if let Some(n) = &f.name {
