@@ -1,0 +1,252 @@
+-- 東方VISION: what a player holding priority may do (1.12.2): node set (1.8), play a card
+-- (5.2–5.6), use an activated effect (7.3), attack (6.3), defend (6.4). Each options hook
+-- lists only what is legal now; each perform hook follows the procedure's steps.
+local M = ...
+local P, has_kw, characters, contains = M._.P, M._.has_kw, M._.characters, M._.contains
+local name_has, can_pay, pay_nodes = M._.name_has, M._.can_pay, M._.pay_nodes
+
+local function main_and_free(p)
+  return p == k.turn_player() and k.phase() == "main" and #k.chain() == 0
+end
+
+-- 1.12.6: the first play, use or attack while no interference has started starts one.
+local function start_interference_if_none()
+  if #k.chain() == 0 then
+    k.set_gvar("interference", k.gvar("interference") + 1)
+  end
+end
+
+-- Node set (1.8.2–1.8.3) ------------------------------------------------------------------------
+
+function M.node_options(p)
+  local out = {}
+  if not main_and_free(p) or k.pvar(p, "node_set") > 0 then return out end
+  for _, c in ipairs(k.cards(p, "hand")) do
+    out[#out + 1] = { label = k.name(c), card = c }
+  end
+  return out
+end
+
+function M.node_set(p, a)
+  local n = k.move(a.card, p, "node")
+  k.set_orientation(n, "active")
+  k.set_pvar(p, "node_set", 1)
+  k.log("1.8.3.b", P(p), "はノードセット (sets a node; keeps priority)")
+end
+
+-- Playing a card (5.2) ----------------------------------------------------------------------------
+
+-- The card's play text: its ability of kind `command` (none for a vanilla character).
+local function play_text(c)
+  return k.abilities(c, { kind = "command", all = true })[1]
+end
+
+-- 8.2.4: the legal targets of an ability with a `targets` hook (nil: it takes none).
+local function targets_of(c, name)
+  if not name or not contains(k.abilities(c, { hook = "targets", all = true }), name) then
+    return nil
+  end
+  return k.run_ability(c, name, "targets") or {}
+end
+
+-- 1.8.6: an activated effect's cost beyond nodes (its `cost` hook; none: nothing to pay).
+-- With `check`, only whether it can be paid.
+local function pay_cost(c, name, check)
+  if not contains(k.abilities(c, { hook = "cost", all = true }), name) then return true end
+  return k.run_ability(c, name, "cost", { check = check and 1 or 0 }) ~= false
+end
+
+-- 5.5.6 / 5.6.6: a spell whose 術者 is on your field, or a command whose 代替レース count is
+-- met, ignores the node check, the cost check and the payment, all together.
+local function waived(p, c)
+  local t = k.card_type(c)
+  if t == "spell" then
+    local caster = k.field(c, "caster")
+    if caster then
+      for _, ch in ipairs(characters(p)) do
+        if name_has(ch, caster) and not has_kw(ch, "封術") then return true end
+        if name_has(ch, caster) and has_kw(ch, "封術") and #k.cards(p, "node") >= 6 then return true end
+      end
+    end
+  elseif t == "command" then
+    local races = k.field(c, "alt_race")
+    if races and #races > 0 then
+      local need = {}
+      for _, r in ipairs(races) do need[r] = (need[r] or 0) + 1 end
+      for r, n in pairs(need) do
+        local have = 0
+        for _, ch in ipairs(characters(p)) do
+          if contains(k.field(ch, "races"), r) then have = have + 1 end
+        end
+        if have < n then return false end
+      end
+      return true
+    end
+  end
+  return false
+end
+
+-- The timing each card type is played at (5.4.1, 5.5.1, 5.6.1) and its keywords' limits.
+local function timing_ok(p, c)
+  local t = k.card_type(c)
+  local tp = k.turn_player()
+  if t == "character" then
+    if has_kw(c, "奇襲") then                                   -- 10.3.2.a: command timing
+      return k.setting("ambush_uses_character_slot") == 0 or k.pvar(p, "characters") == 0
+    end
+    if not main_and_free(p) then return false end
+    if has_kw(c, "人形") then return k.pvar(p, "dolls") == 0 end -- 5.4.1.e
+    return k.pvar(p, "characters") == 0                           -- 5.4.1.d
+  elseif t == "spell" then
+    if not main_and_free(p) then return false end
+    return not has_kw(c, "世界呪符") or k.pvar(p, "world") == 0   -- 5.5.1.d
+  end
+  if has_kw(c, "自分ターン制限") and p ~= tp then return false end -- 10.22
+  if has_kw(c, "相手ターン制限") and p == tp then return false end -- 10.23
+  return true                                                     -- 5.6.1: with priority
+end
+
+-- 5.2.2: holding priority, timing, nodes ≥ required (counting every node), the cost payable,
+-- a legal target if it needs one.
+local function playable(p, c)
+  if not timing_ok(p, c) then return false end
+  if not waived(p, c) then
+    local nodes = #k.cards(p, "node")
+    if nodes < (k.field(c, "nodes") or 0) or not can_pay(p, k.field(c, "cost") or 0) then
+      return false
+    end
+  end
+  local name = play_text(c)
+  local targets = targets_of(c, name)
+  return targets == nil or #targets > 0
+end
+
+function M.play_options(p)
+  local out = {}
+  for _, c in ipairs(k.cards(p, "hand")) do
+    if playable(p, c) then out[#out + 1] = { label = k.name(c), card = c } end
+  end
+  return out
+end
+
+-- 5.2.3: declare (a), put the card in the play area (b), choose its target (d), pay (f), and
+-- the interference starts or goes on (g). A cost that cannot be paid undoes the play (1.8.9.e).
+function M.play_card(p, a)
+  local waive = waived(p, a.card)
+  start_interference_if_none()
+  local c = k.move(a.card, p, "play")
+  k.log("5.2.3.b", P(p), "は", k.name(c), "をプレイ (plays)")
+  local name = play_text(c)
+  local target = nil
+  local cands = targets_of(c, name)
+  if cands then
+    if #cands == 0 then k.undo("目標が無い (no legal target)") end
+    target = k.choose_cards(p, cands, { prompt = k.name(c) .. "の目標 (target)", clause = "5.2.3.d" })
+  end
+  if waive then
+    k.log("5.5.6", k.name(c), ": 必要ノードとコストを無視 (nodes and cost waived)")
+  elseif not pay_nodes(p, k.field(c, "cost") or 0, k.name(c)) then
+    k.undo("コストを支払えない (the cost cannot be paid)")
+  end
+  k.push({ kind = "play", source = c, controller = p, targets = { target }, values = { ability = name } })
+  if has_kw(c, "世界呪符") then k.set_pvar(p, "world", 1) end
+  k.event("プレイした", { card = c, player = p })
+end
+
+-- Activated effects (7.3) ---------------------------------------------------------------------------
+
+-- 7.3.1.a, 7.3.3: from the field, when its `if:` (its timing: (自分ターン), (相手ターン))
+-- holds; 7.3.6: once per card and ability in an interference; its cost payable.
+function M.use_options(p)
+  local out = {}
+  local now = k.gvar("interference") + ((#k.chain() == 0) and 1 or 0)
+  for _, c in ipairs(k.cards(p, "field")) do
+    if k.ovar(c, "used_in") ~= now then
+      for _, name in ipairs(k.abilities(c, { kind = "activated" })) do
+        if k.check(c, name) and pay_cost(c, name, true) then
+          local cands = targets_of(c, name)
+          if cands == nil or #cands > 0 then
+            out[#out + 1] = { label = k.name(c) .. "「" .. name .. "」", card = c, ability = name }
+          end
+        end
+      end
+    end
+  end
+  return out
+end
+
+-- 7.3.4: declare, choose the target, pay the cost, and the interference starts or goes on.
+function M.use_effect(p, a)
+  start_interference_if_none()
+  local c, name = a.card, a.ability
+  local target = nil
+  local cands = targets_of(c, name)
+  if cands then
+    target = k.choose_cards(p, cands, { prompt = name .. "の目標 (target)", clause = "7.3.4" })
+  end
+  if not pay_cost(c, name, false) then
+    k.undo("コストを支払えない (the cost cannot be paid)")
+  end
+  k.set_ovar(c, "used_in", k.gvar("interference"))
+  k.push({ kind = "ability", name = name, source = c, controller = p, targets = { target }, values = { ability = name } })
+  k.log("7.3.4", P(p), "は", k.name(c), "の「", name, "」を使用 (uses)")
+end
+
+-- Attack (6.3) and defense (6.4) --------------------------------------------------------------------
+
+-- 6.3.2–6.3.3: the turn player in the main phase with no interference, with an active
+-- character that can attack (人形 cannot, 10.9).
+function M.attack_options(p)
+  local out = {}
+  if not main_and_free(p) then return out end
+  for _, c in ipairs(characters(p)) do
+    if k.orientation(c) == "active" and not has_kw(c, "人形") then
+      out[#out + 1] = { label = k.name(c), card = c }
+    end
+  end
+  return out
+end
+
+-- 6.3.4: declare (a), sleep the attacker (b), the interference starts (c), "when it attacks"
+-- (d), it becomes the attacking character (e), "has attacked" (f), priority → the attacked
+-- player (g, the action's rule).
+function M.attack(p, a)
+  local c = a.card
+  k.set_orientation(c, "sleep")
+  for _, s in ipairs(k.attachments(c)) do k.set_orientation(s, "sleep") end
+  start_interference_if_none()
+  local id = k.push({ kind = "attack", name = k.name(c) .. "の攻撃", source = c, controller = p })
+  k.set_gvar("attack_item", id)
+  k.set_gvar("attacked", k.opponent(p))
+  k.set_flag(c, "attacking", true)
+  k.log("6.3.4.e", k.name(c), "が攻撃 (attacks P", k.opponent(p), ")")
+  k.event("攻撃を行った", { card = c, player = p })
+end
+
+-- 6.4.2: the attacked player, with the priority the attack passed to them (their first
+-- response: nothing else is on the interference yet), and an active character that is not
+-- attacking.
+function M.defend_options(p)
+  local out = {}
+  local chain = k.chain()
+  local attack = k.gvar("attack_item")
+  if attack == 0 or k.gvar("attacked") ~= p or #chain ~= 1 or chain[1].id ~= attack then
+    return out
+  end
+  for _, c in ipairs(characters(p)) do
+    if k.orientation(c) == "active" and not k.flag(c, "attacking") and not k.flag(c, "defending") then
+      out[#out + 1] = { label = k.name(c), card = c }
+    end
+  end
+  return out
+end
+
+function M.defend(p, a)
+  local c = a.card
+  k.set_orientation(c, "sleep")
+  for _, s in ipairs(k.attachments(c)) do k.set_orientation(s, "sleep") end
+  k.set_flag(c, "defending", true)
+  k.log("6.4.4.d", k.name(c), "が防御 (defends)")
+  k.event("防御を行った", { card = c, player = p })
+end
+return M

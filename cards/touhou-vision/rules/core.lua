@@ -1,0 +1,184 @@
+-- 東方VISION: shared helpers (through `M._`) and the `rules.*` library cards use: characters,
+-- nodes and their payment (1.8), damage (1.10), deathblow and discarding (9.2, 9.3).
+-- Each file gets the shared hook table as `...` and adds its functions; scripts keep no state.
+local M = ...
+
+local function P(p) return "P" .. p end
+
+-- 10.1: keywords are words in a card's keyword list (effects may grant them, layer info).
+local function has_kw(c, kw)
+  for _, x in ipairs(k.field(c, "keywords") or {}) do
+    if x == kw then return true end
+  end
+  return false
+end
+
+-- A keyword with a value, `維持コスト(2)` → 2 (nil when the card lacks it); 耐性 takes a race.
+local function kw_value(c, kw)
+  for _, x in ipairs(k.field(c, "keywords") or {}) do
+    local v = string.match(x, "^" .. kw .. "%((.-)%)$")
+    if v then return tonumber(v) or v end
+  end
+  return nil
+end
+
+-- 6.1.1: a face-up card on the field not set on another card is a character when it is a
+-- character card or a 幻想生物 (10.16.3).
+local function is_character(c)
+  if not k.exists(c) or not k.face_up(c) then return false end
+  if k.zone_of(c) ~= "field" or k.attached_to(c) then return false end
+  return k.card_type(c) == "character" or has_kw(c, "幻想生物")
+end
+
+local function characters(p)
+  local out = {}
+  for _, c in ipairs(k.cards(p, "field")) do
+    if is_character(c) then out[#out + 1] = c end
+  end
+  return out
+end
+
+local function damage_on(c)
+  return k.counter(c, "combat_damage") + k.counter(c, "effect_damage")
+end
+
+-- 12.3.1: a name reference matches any name containing it.
+local function name_has(c, part)
+  return part ~= nil and string.find(k.name(c), part, 1, true) ~= nil
+end
+
+local function contains(list, x)
+  for _, y in ipairs(list or {}) do
+    if y == x then return true end
+  end
+  return false
+end
+
+-- Nodes (1.8) ------------------------------------------------------------------------------
+
+local function nodes(p) return k.cards(p, "node") end
+
+-- 1.8.7: each node pays 1, active by going to sleep or asleep by being discarded.
+local function can_pay(p, n)
+  return n <= 0 or #nodes(p) >= n
+end
+
+-- 1.8.7: pays n all at once; the player chooses, for each point, to sleep an active node or
+-- discard a sleeping one (1.8.7.c); a node pays at most 1 (1.8.7.d). Discarding a node to pay
+-- is not a 破棄 that resolves (1.8.7.i): it goes straight to the underworld. False if it
+-- cannot be paid; the caller undoes what was being done (1.8.7.g).
+local function pay_nodes(p, n, why)
+  local used = {}
+  for i = 1, n do
+    local active, asleep = nil, nil
+    for _, c in ipairs(nodes(p)) do
+      if not used[c] then
+        if k.orientation(c) == "active" then active = active or c else asleep = asleep or c end
+      end
+    end
+    if not active and not asleep then return false end
+    local how = "sleep"
+    if active and asleep then
+      how = k.choose(p, {
+        { label = "アクティブのノードをスリープ (sleep an active node)", value = "sleep" },
+        { label = "スリープのノードを破棄 (discard a sleeping node)", value = "discard" },
+      }, { prompt = "コストの支払い " .. i .. "/" .. n .. " (" .. why .. ")", clause = "1.8.7.c" })
+    elseif asleep then
+      how = "discard"
+    end
+    if how == "sleep" then
+      k.set_orientation(active, "sleep")
+      used[active] = true
+    else
+      used[asleep] = true
+      k.move(asleep, k.owner(asleep), "underworld")
+    end
+  end
+  if n > 0 then k.log("1.8.7", P(p), "はコスト", n, "を支払う (pays ", why, ")") end
+  return true
+end
+
+-- Damage (1.10.12) ---------------------------------------------------------------------------
+
+-- 9.3.4: discards a card from the field: its set cards first (e–f), then the card, to their
+-- owners' underworld (g, 3.1.6).
+local function discard(c, why)
+  if not k.exists(c) then return end
+  for _, s in ipairs(k.attachments(c)) do discard(s, why) end
+  k.event("破棄された", { card = c })
+  k.log("9.3.4", k.name(c), "を破棄 (discarded", why and (": " .. why) or "", ")")
+  k.move(c, k.owner(c), "underworld")
+end
+
+-- 9.2.3: deathblow: its windows, then a discard (e). 9.2.7: a card already in deathblow or
+-- gone is not made so again.
+local function deathblow(c, source)
+  if not k.exists(c) or k.zone_of(c) ~= "field" then return end
+  k.log("9.2.3", k.name(c), "が決死 (deathblow)")
+  k.event("決死になった", { card = c, source = source })
+  discard(c, "決死")
+end
+
+-- 1.10.12: damage to a player (its life) or a character (accumulated); 0 or less does not
+-- exist (1.10.14). `combat` marks combat damage (1.10.4). Returns the damage dealt.
+local function deal_damage(target_card, target_player, amount, source, combat)
+  if amount <= 0 then return 0 end
+  local kind = combat and "戦闘ダメージ" or "効果ダメージ"
+  if target_card then
+    if not is_character(target_card) then return 0 end            -- 1.10.10
+    k.add_counter(target_card, combat and "combat_damage" or "effect_damage", amount)
+    k.log("1.10.11.b", k.name(target_card), "に", kind, amount, " (accumulated ", damage_on(target_card), "/", k.field(target_card, "def"), ")")
+    k.event("ダメージを与えた", { card = source, target = target_card, amount = amount, combat = combat and 1 or 0 })
+    k.event("ダメージを受けた", { card = target_card, amount = amount, source = source, combat = combat and 1 or 0 })
+    if damage_on(target_card) >= (k.field(target_card, "def") or 0) then   -- 1.10.12.f
+      deathblow(target_card, source)
+    end
+  else
+    k.set_pvar(target_player, "life", k.pvar(target_player, "life") - amount)
+    k.log("1.10.11.a", P(target_player), "に", kind, amount, " (LP ", k.pvar(target_player, "life"), ")")
+    k.event("ダメージを与えた", { card = source, player = target_player, amount = amount, combat = combat and 1 or 0 })
+    k.event("ダメージを受けた", { player = target_player, amount = amount, source = source, combat = combat and 1 or 0 })
+  end
+  return amount
+end
+
+M._ = {
+  P = P, has_kw = has_kw, kw_value = kw_value,
+  upkeep = function(c) return kw_value(c, "維持コスト") end, is_character = is_character, characters = characters,
+  damage_on = damage_on, name_has = name_has, contains = contains, nodes = nodes,
+  can_pay = can_pay, pay_nodes = pay_nodes, discard = discard, deathblow = deathblow,
+  deal_damage = deal_damage,
+}
+
+-- The `rules.*` library for card scripts ------------------------------------------------------
+
+function M.damage_character(c, n, source) return deal_damage(c, nil, n, source, false) end
+function M.damage_player(p, n, source) return deal_damage(nil, p, n, source, false) end
+function M.characters(p) return characters(p) end
+function M.is_character(c) return is_character(c) end
+function M.has_keyword(c, kw) return has_kw(c, kw) end
+function M.discard(c) discard(c) end
+function M.deathblow(c, source) deathblow(c, source) end
+function M.draw(p, n) return k.draw(p, n) end
+function M.gain_life(p, n)
+  k.set_pvar(p, "life", k.pvar(p, "life") + n)
+  k.log("1.9.5", P(p), "はLPを", n, "回復 (LP ", k.pvar(p, "life"), ")")
+end
+function M.pay_nodes(p, n, why) return pay_nodes(p, n, why or "効果") end
+function M.can_pay(p, n) return can_pay(p, n) end
+-- 10.12: put the top n cards of the deck into the node area asleep (also graze, 6.5.3.b).
+function M.add_nodes(p, n)
+  local moved = 0
+  for _ = 1, n do
+    local top = k.cards(p, "deck")
+    local c = top[#top]
+    if not c then break end
+    local node = k.move(c, p, "node")
+    k.set_orientation(node, "sleep")
+    moved = moved + 1
+  end
+  return moved
+end
+function M.sleep(c) return k.set_orientation(c, "sleep") end
+function M.wake(c) return k.set_orientation(c, "active") end
+return M

@@ -1,0 +1,129 @@
+-- 東方VISION: resolving the interference (1.12.8): each pending item, last in first out, with
+-- no priority between them (the chain's `resolve: all`); played cards (5.2.4), activated
+-- effects (7.3.5) and the attack, whose combat comes last (1.12.8.b).
+local M = ...
+local P, has_kw, contains, discard = M._.P, M._.has_kw, M._.contains, M._.discard
+
+-- 8.2.5: targets are checked again when resolution starts; one that is no longer legal makes
+-- the effect fail.
+local function target_still_legal(c, name, target)
+  if target == nil then return true end
+  if not k.exists(target) then return false end
+  if not contains(k.abilities(c, { hook = "targets", all = true }), name) then return true end
+  return contains(k.run_ability(c, name, "targets") or {}, target)
+end
+
+-- 11.3.9: a card enters the field unattached: (a) a character from here, (b) "when entering",
+-- (c) placed, (d) "has entered". 速攻 (10.2): a played character enters active.
+local function enter_field(c, p, orientation)
+  local f = k.move(c, p, "field")
+  k.set_orientation(f, orientation)
+  k.log("11.3.9.c", k.name(f), "が", P(p), "の場に出た (enters the field, ", orientation, ")")
+  k.event("場に出た", { card = f, player = p })
+  return f
+end
+
+-- 5.2.4 for a played card still in the play area (b): a character enters the field asleep
+-- (5.4.2); a spell or command with 装備 / 呪符 is set on its target (10.13, 10.14); 世界呪符,
+-- 装備/場 and 幻想生物 stay on the field (10.15–10.17); any other resolves its play text and
+-- goes to the underworld (d).
+local function resolve_play(item)
+  local c, p = item.source, item.controller
+  local name = item.values.ability
+  local target = item.targets[1]
+  if not k.exists(c) or k.zone_of(c) ~= "play" then
+    k.log("5.2.4.b", item.name, "はプレイエリアに無い (not in the play area: no effect)")
+    return
+  end
+  if not target_still_legal(c, name, target) then
+    k.log("8.2.5", item.name, "の目標が不正 (its target is no longer legal: it fails)")
+    discard(c, "解決されなかった")                                   -- 3.8.5
+    return
+  end
+  local t = k.card_type(c)
+  if t == "character" then
+    local f = enter_field(c, p, has_kw(c, "速攻") and "active" or "sleep")
+    if has_kw(f, "人形") then
+      k.set_pvar(p, "dolls", k.pvar(p, "dolls") + 1)
+    elseif not has_kw(f, "奇襲") or k.setting("ambush_uses_character_slot") == 1 then
+      k.set_pvar(p, "characters", k.pvar(p, "characters") + 1)
+    end
+  elseif has_kw(c, "装備") or has_kw(c, "呪符") then
+    if not target or not M._.is_character(target) then
+      discard(c, "セットできない")
+      return
+    end
+    -- 10.13.4: a character with equipment already cannot take another; the card fails.
+    if has_kw(c, "装備") then
+      for _, s in ipairs(k.attachments(target)) do
+        if has_kw(s, "装備") then
+          k.log("10.13.4", k.name(target), "は装備済み (already equipped): ", k.name(c), "は冥界へ")
+          k.move(c, k.owner(c), "underworld")
+          return
+        end
+      end
+    end
+    local s = k.attach(c, target, "set")
+    k.set_orientation(s, k.orientation(target))                       -- 11.3.11.c
+    k.log("11.3.10.b", k.name(s), "を", k.name(target), "にセット (set)")
+  elseif has_kw(c, "世界呪符") or has_kw(c, "装備/場") then
+    enter_field(c, p, "active")
+  elseif has_kw(c, "幻想生物") then
+    enter_field(c, p, "sleep")
+  else
+    if name then k.run_ability(c, name, "effect", { target = target }) end
+    if k.exists(c) and k.zone_of(c) == "play" then
+      k.move(c, k.owner(c), "underworld")                             -- 5.2.4.d
+    end
+  end
+  k.event("解決した", { card = c, player = p })
+end
+
+-- 7.3.5: an activated effect resolves if its source is still on the field (7.3.1.b) and its
+-- target is still legal (8.2.5).
+local function resolve_ability(item)
+  local c, name, target = item.source, item.values.ability, item.targets[1]
+  if not k.exists(c) or k.zone_of(c) ~= "field" then
+    k.log("7.3.1.b", "「", name, "」: 発生源が場を離れた (its source left the field: negated)")
+    return
+  end
+  if not target_still_legal(c, name, target) then
+    k.log("8.2.5", "「", name, "」の目標が不正 (its target is no longer legal: it fails)")
+    return
+  end
+  k.run_ability(c, name, "effect", { target = target })
+end
+
+function M.resolve_item(item)
+  if item.kind == "play" then
+    resolve_play(item)
+  elseif item.kind == "ability" then
+    resolve_ability(item)
+  elseif item.kind == "attack" then
+    M._.combat(item)
+  end
+end
+
+-- A negated play (5.2.5) does not count; a card whose effect is not resolved is discarded from
+-- the play area (3.8.5). A negated attack is cancelled: no combat (6.3.6).
+function M.negated_item(item)
+  if item.kind == "play" and item.source and k.exists(item.source) and k.zone_of(item.source) == "play" then
+    discard(item.source, "無効")
+  elseif item.kind == "attack" then
+    k.log("6.3.6", "攻撃は取り消された (the attack is cancelled: no combat)")
+  end
+end
+
+-- 1.12.8.c–e: the interference ends (its "during the interference" effects end with the
+-- kernel's `chain` duration); the attack and defense are over.
+function M.end_interference()
+  for p = 1, 2 do
+    for _, c in ipairs(k.cards(p, "field")) do
+      k.set_flag(c, "attacking", false)
+      k.set_flag(c, "defending", false)
+    end
+  end
+  k.set_gvar("attack_item", 0)
+  k.set_gvar("attacked", 0)
+end
+return M
