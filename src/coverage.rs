@@ -115,7 +115,13 @@ fn is_rule(s: &str) -> bool {
 
 /// Gathers citations from `scenario_dir` (`clauses:` lists) and `tests_dir` (doc comments and
 /// function names of Rust tests), against the checklist `tsv`.
-pub fn collect(tsv: &Path, scenario_dir: &Path, tests_dir: &Path) -> Result<Coverage, String> {
+/// Collects citations: scenarios under each of `scenario_dirs`, and, with `tests_dir`, the Rust
+/// tests there (doc comments and names).
+pub fn collect(
+    tsv: &Path,
+    scenario_dirs: &[&Path],
+    tests_dir: Option<&Path>,
+) -> Result<Coverage, String> {
     let text = std::fs::read_to_string(tsv).map_err(|e| format!("{}: {e}", tsv.display()))?;
     let mut cov = Coverage::default();
     for line in text.lines().skip(1) {
@@ -130,7 +136,10 @@ pub fn collect(tsv: &Path, scenario_dir: &Path, tests_dir: &Path) -> Result<Cove
     }
     let known: BTreeSet<&str> = cov.clauses.iter().map(|c| c.id.as_str()).collect();
     let mut unknown = Vec::new();
-    for path in crate::scenario::find(scenario_dir) {
+    for (scenario_dir, path) in scenario_dirs
+        .iter()
+        .flat_map(|d| crate::scenario::find(d).into_iter().map(move |p| (*d, p)))
+    {
         let loaded = crate::scenario::load(&path)?;
         let name = path
             .strip_prefix(scenario_dir)
@@ -147,7 +156,7 @@ pub fn collect(tsv: &Path, scenario_dir: &Path, tests_dir: &Path) -> Result<Cove
                 .insert(name.clone());
         }
     }
-    for path in rust_files(tests_dir) {
+    for path in tests_dir.map(rust_files).unwrap_or_default() {
         let src = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let file = path
             .file_stem()
@@ -180,14 +189,19 @@ pub fn collect(tsv: &Path, scenario_dir: &Path, tests_dir: &Path) -> Result<Cove
         }
     }
     // uncovered*.yaml: clause → why it is not covered.
-    let mut reason_files: Vec<PathBuf> = std::fs::read_dir(scenario_dir)
-        .map(|rd| {
-            rd.flatten()
-                .map(|e| e.path())
-                .filter(|p| is_reasons(p))
-                .collect()
+    let mut reason_files: Vec<PathBuf> = scenario_dirs
+        .iter()
+        .flat_map(|d| {
+            std::fs::read_dir(d)
+                .map(|rd| {
+                    rd.flatten()
+                        .map(|e| e.path())
+                        .filter(|p| is_reasons(p))
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
         })
-        .unwrap_or_default();
+        .collect();
     reason_files.sort();
     for reasons in reason_files {
         let text =

@@ -158,9 +158,13 @@ enum Command {
     /// Rule coverage: the share of behavior clauses that scenarios and tests cite; fails on
     /// citations of clauses that do not exist.
     Coverage {
-        /// The clause checklist (TSV).
-        #[arg(long, default_value = "cards/generic-tcg/clauses.tsv")]
-        clauses: PathBuf,
+        /// The game folder (default: the built-in 汎用TCG): its clauses.tsv and scenarios/ (for
+        /// the built-in game also tests/scenarios and the Rust tests in tests/).
+        #[arg(long, value_name = "DIR")]
+        game: Option<PathBuf>,
+        /// The clause checklist (TSV; default: the game's clauses.tsv).
+        #[arg(long)]
+        clauses: Option<PathBuf>,
         /// Update the matrix in this Markdown file.
         #[arg(long, value_name = "FILE")]
         write: Option<PathBuf>,
@@ -281,16 +285,24 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             })
         }
         Command::Coverage {
+            game,
             clauses,
             write,
             min,
             missing,
         } => {
-            let cov = fuda::coverage::collect(
-                &clauses,
-                std::path::Path::new("tests/scenarios"),
-                std::path::Path::new("tests"),
-            )?;
+            let built_in = default_game_dir();
+            let dir = game.unwrap_or_else(|| built_in.clone());
+            let is_built_in = dir.canonicalize().ok() == built_in.canonicalize().ok();
+            let clauses = clauses.unwrap_or_else(|| dir.join("clauses.tsv"));
+            let own = dir.join("scenarios");
+            let shared = std::path::Path::new("tests/scenarios");
+            let mut scenario_dirs = vec![own.as_path()];
+            if is_built_in {
+                scenario_dirs.push(shared);
+            }
+            let tests = is_built_in.then_some(std::path::Path::new("tests"));
+            let cov = fuda::coverage::collect(&clauses, &scenario_dirs, tests)?;
             for (at, c) in &cov.unknown {
                 eprintln!("error: {at} cites {c}, which is not a clause of the rules");
             }

@@ -41,8 +41,8 @@ fn clause_ids_are_read_from_text_and_test_names() {
 fn no_citation_of_a_clause_that_does_not_exist() {
     let cov = collect(
         &tsv(),
-        &root().join("tests/scenarios"),
-        &root().join("tests"),
+        &[&root().join("tests/scenarios")],
+        Some(&root().join("tests")),
     )
     .expect("collects");
     assert!(
@@ -69,7 +69,7 @@ fn a_made_up_clause_is_reported() {
         "/// 9999.1: nothing\n#[test]\nfn made_up_999_9() {}\n",
     )
     .expect("write");
-    let cov = collect(&tsv(), &scen, &dir).expect("collects");
+    let cov = collect(&tsv(), &[&scen], Some(&dir)).expect("collects");
     let unknown: Vec<String> = cov
         .unknown
         .iter()
@@ -90,8 +90,8 @@ fn a_made_up_clause_is_reported() {
 fn the_documented_matrix_is_current() {
     let cov = collect(
         &tsv(),
-        &root().join("tests/scenarios"),
-        &root().join("tests"),
+        &[&root().join("tests/scenarios")],
+        Some(&root().join("tests")),
     )
     .expect("collects");
     let path = root().join("docs/rules/generic-tcg.md");

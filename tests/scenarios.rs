@@ -36,13 +36,17 @@ fn run_one(path: &Path) -> Result<(), Failed> {
 
 fn main() {
     let args = Arguments::from_args();
-    // The 汎用TCG's scenarios, and those of each test game in its own scenarios/ folder.
+    // The 汎用TCG's scenarios, and those of each game (cards/) and test game (tests/games) in
+    // its own scenarios/ folder.
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut roots = vec![here.join("tests/scenarios")];
-    if let Ok(rd) = std::fs::read_dir(here.join("tests/games")) {
-        let mut games: Vec<PathBuf> = rd.flatten().map(|e| e.path().join("scenarios")).collect();
-        games.sort();
-        roots.extend(games.into_iter().filter(|d| d.is_dir()));
+    for parent in ["cards", "tests/games"] {
+        if let Ok(rd) = std::fs::read_dir(here.join(parent)) {
+            let mut games: Vec<PathBuf> =
+                rd.flatten().map(|e| e.path().join("scenarios")).collect();
+            games.sort();
+            roots.extend(games.into_iter().filter(|d| d.is_dir()));
+        }
     }
     let trials = roots
         .iter()

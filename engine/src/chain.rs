@@ -17,7 +17,7 @@ pub const MAX_ITEMS: usize = 256;
 /// A played card or a used ability waiting to resolve, with what was fixed when it was played.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PendingItem {
-    /// Unique in the game, never reused.
+    /// Unique in the game, never reused; never 0.
     pub id: u32,
     /// The game's word for it (`play`, `ability`, `attack`, …).
     pub kind: String,
@@ -77,8 +77,9 @@ impl Game {
                 "more than {MAX_ITEMS} items waiting on the chain (a flood)"
             ));
         }
-        let id = self.st.next_item;
+        // Ids start at 1, so a script may keep 0 for "none".
         self.st.next_item += 1;
+        let id = self.st.next_item;
         let depth = self.chain_depth();
         let n = self.chain_items().len() + 1;
         self.log_line(

@@ -122,7 +122,10 @@ impl Game {
     fn resolve_step(&mut self, host: &dyn Host) -> Result<bool, RunError> {
         let defs = Arc::clone(&self.defs);
         if self.chain_items().is_empty() {
+            // Effects lasting the chain end, then the game's end of the chain, then it is over
+            // (東方VISION 1.12.8.c–e).
             let done = self.unit(host, |g, h| {
+                g.expire_duration("chain");
                 if let Some(hook) = defs.game.chain.as_ref().and_then(|c| c.end_hook.as_ref()) {
                     h.call(g, hook, &[])?;
                 }
@@ -133,7 +136,6 @@ impl Game {
                         g.chain_label()
                     ),
                 );
-                g.expire_duration("chain");
                 g.after_chain();
                 Ok(())
             })?;

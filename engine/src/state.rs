@@ -269,7 +269,7 @@ pub struct State {
     /// Pending items (played cards, used abilities) waiting to resolve, oldest first.
     #[serde(default)]
     pub chain: Vec<crate::chain::PendingItem>,
-    /// The id the next pending item gets.
+    /// The id the last pending item got (0: none yet).
     #[serde(default)]
     pub next_item: u32,
     /// Bumped by every change; keys the characteristics cache.

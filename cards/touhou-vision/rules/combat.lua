@@ -28,9 +28,17 @@ local function strike(source, target_card, target_player)
       k.log("10.11", k.name(target_card), "は耐性で戦闘ダメージを受けない (resists)")
       return
     end
+    -- 10.5 貫通: the excess over the defender's remaining durability (ATK − DEF + the damage
+    -- it had already taken) also goes to its player, as combat damage that gives no graze.
+    local excess = atk - (k.field(target_card, "def") or 0) + M._.damage_on(target_card)
+    local pierce_to = k.flag(source, "attacking") and has_kw(source, "貫通") and k.controller(target_card)
     deal_damage(target_card, nil, atk, source, true)
     if has_kw(source, "即死") and k.exists(target_card) and k.zone_of(target_card) == "field" then
       M._.deathblow(target_card, source)                               -- 10.8
+    end
+    if pierce_to and excess > 0 then
+      k.log("10.5", k.name(source), "の貫通 (pierce): ", excess)
+      deal_damage(nil, pierce_to, excess, source, true)
     end
   else
     local dealt = deal_damage(nil, target_player, atk, source, true)

@@ -1,0 +1,125 @@
+//! 東方VISION (cards/touhou-vision) on the kernel's timing primitives: random games end by a
+//! rule, cite only the game's own clauses, build interferences three deep, and a game saved
+//! in the middle of an interference resumes identically in another process.
+mod common;
+use common::fuda;
+use fuda::agent::{seat_seed, Agent, RandomAgent};
+use fuda::bundle::Bundle;
+use fuda::replay::GameFile;
+use fuda_engine::{Outcome, Status};
+use std::path::{Path, PathBuf};
+
+fn dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/touhou-vision")
+}
+
+/// Plays `seed` between random agents, recording the answers; saves at the first decision
+/// where `save_here` holds.
+fn play(
+    b: &Bundle,
+    seed: u64,
+    save_here: impl Fn(&fuda_engine::Game) -> bool,
+) -> (GameFile, Option<GameFile>, fuda_engine::Game, Outcome) {
+    let decks = ["hakurei".to_string(), "scarlet".to_string()];
+    let (a, d) = (
+        b.deck(&decks[0]).expect("deck"),
+        b.deck(&decks[1]).expect("deck"),
+    );
+    let mut g = b.new_game([&a, &d], seed);
+    let mut agents = [
+        RandomAgent::new(seat_seed(seed, 0)),
+        RandomAgent::new(seat_seed(seed, 1)),
+    ];
+    let mut file = GameFile {
+        game: Some(b.identity.clone()),
+        pack: None,
+        decks,
+        seed,
+        steps: Vec::new(),
+        state: None,
+        state_at: None,
+    };
+    let mut mid = None;
+    loop {
+        match g.advance(&b.host).expect("no engine error") {
+            Status::Over(o) => return (file, mid, g, o),
+            Status::Decide => {
+                if mid.is_none() && save_here(&g) {
+                    let mut m = file.clone();
+                    m.state = Some(g.save());
+                    mid = Some(m);
+                }
+                for p in g.waiting_for() {
+                    let picks = agents[p as usize].pick(&g, p);
+                    file.push(p, &picks);
+                    g.submit(p, picks).expect("legal answer");
+                }
+            }
+        }
+    }
+}
+
+/// Every game ends by a rule of the game (1.5.3.a LP, 1.5.3.b deck out), no card errs, every
+/// clause the log cites is one of the game's (none of the 汎用TCG's), and some interference
+/// reaches three items.
+#[test]
+fn random_games_end_by_a_rule_and_cite_only_the_games_clauses() {
+    let b = Bundle::load(&dir()).expect("the game loads");
+    let clauses = std::fs::read_to_string(dir().join("clauses.tsv")).expect("clauses");
+    let known: std::collections::BTreeSet<&str> = clauses
+        .lines()
+        .filter_map(|l| l.split('\t').next())
+        .collect();
+    let mut deepest = 0;
+    for seed in 0..6 {
+        let (_, _, g, o) = play(&b, seed, |_| false);
+        let clause = match &o {
+            Outcome::Win { clause, .. } | Outcome::Draw { clause, .. } => clause.clone(),
+        };
+        assert!(
+            ["1.5.3.a", "1.5.3.b", "1.5.4.a"].contains(&clause.as_str()),
+            "{o:?}"
+        );
+        for l in &g.log {
+            assert!(
+                !l.text.contains("スクリプトエラー"),
+                "seed {seed}: {}",
+                l.text
+            );
+            if let Some(c) = &l.clause {
+                assert!(known.contains(c.as_str()), "seed {seed}: [{c}] {}", l.text);
+            }
+            if let Some(n) = l
+                .text
+                .strip_prefix("干渉")
+                .and_then(|r| r.split(':').next())
+            {
+                deepest = deepest.max(n.parse::<u32>().unwrap_or(0));
+            }
+        }
+    }
+    assert!(deepest >= 3, "the deepest interference had {deepest} items");
+}
+
+/// A game saved while three items wait on the interference resumes in another process and
+/// ends with the same log, byte for byte.
+#[test]
+fn a_save_mid_interference_resumes_identically_in_another_process() {
+    let b = Bundle::load(&dir()).expect("the game loads");
+    let seed = (0..40)
+        .find(|&s| play(&b, s, |g| g.st.chain.len() >= 3).1.is_some())
+        .expect("some game builds an interference of 3");
+    let (full, mid, g, _) = play(&b, seed, |g| g.st.chain.len() >= 3);
+    let mid = mid.expect("saved");
+    let log: String = g.log.iter().map(|l| format!("{l}\n")).collect();
+    let mut rest = full.clone();
+    rest.state = mid.state.clone();
+    rest.state_at = Some(mid.steps.len());
+    let path = std::env::temp_dir().join(format!("fuda-tv-{}.json", std::process::id()));
+    rest.write(&path).expect("write");
+    let game = dir().display().to_string();
+    let p = path.display().to_string();
+    assert_eq!(fuda(&["replay", "--resume", &p, "--game", &game]), log);
+    assert_eq!(fuda(&["replay", &p, "--game", &game]), log);
+    let _ = std::fs::remove_file(&path);
+}
