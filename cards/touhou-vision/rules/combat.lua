@@ -49,6 +49,30 @@ local function strike(source, target_card, target_player)
   end
 end
 
+-- The attack of `item` is over: its attacker stops attacking and the defender defending.
+function M._.end_attack(item)
+  if item.source and k.exists(item.source) then k.set_flag(item.source, "attacking", false) end
+  local d = defender_of(k.opponent(item.controller))
+  if d then k.set_flag(d, "defending", false) end
+end
+
+-- 6.3.5, 1.12.7: an effect makes `c` attack: a new interference starts, even inside another,
+-- and the attacked player receives priority; there is no sleep cost (6.3.5).
+function M.effect_attack(c)
+  if not is_character(c) then return false end
+  local p = k.controller(c)
+  local opp = k.opponent(p)
+  k.set_gvar("interference", k.gvar("interference") + 1)
+  k.open_window("act", opp)
+  local id = k.push({ kind = "attack", name = k.name(c) .. "の攻撃", source = c, controller = p })
+  k.set_gvar("attack_item", id)
+  k.set_gvar("attacked", opp)
+  k.set_flag(c, "attacking", true)
+  k.log("6.3.5", k.name(c), "が効果で攻撃 (attacks by an effect: a new interference)")
+  k.event("攻撃を行った", { card = c, player = p })
+  return true
+end
+
 function M._.combat(item)
   local attacker = item.source
   local ap = item.controller
@@ -56,6 +80,7 @@ function M._.combat(item)
   -- 6.3.6: an attacker that left the field (or changed fields) cancels the attack.
   if not k.exists(attacker) or not is_character(attacker) or k.controller(attacker) ~= ap then
     k.log("6.3.6", "攻撃キャラクターがいない (the attacker is gone: no combat)")
+    M._.end_attack(item)
     return
   end
   k.log("6.2.4", "戦闘 (combat): ", k.name(attacker))
@@ -111,6 +136,7 @@ function M._.combat(item)
     end
   end
   k.expire("combat")                                                  -- 6.2.4.i
+  M._.end_attack(item)
   k.event("戦闘終了時", { card = attacker })                          -- 6.2.4.j
   k.rule_check()
 end

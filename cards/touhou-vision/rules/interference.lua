@@ -111,18 +111,13 @@ function M.negated_item(item)
     discard(item.source, "無効")
   elseif item.kind == "attack" then
     k.log("6.3.6", "攻撃は取り消された (the attack is cancelled: no combat)")
+    M._.end_attack(item)
   end
 end
 
 -- 1.12.8.c–e: the interference ends (its "during the interference" effects end with the
--- kernel's `chain` duration); the attack and defense are over.
+-- kernel's `chain` duration); its attack, if any, is over.
 function M.end_interference()
-  for p = 1, 2 do
-    for _, c in ipairs(k.cards(p, "field")) do
-      k.set_flag(c, "attacking", false)
-      k.set_flag(c, "defending", false)
-    end
-  end
   k.set_gvar("attack_item", 0)
   k.set_gvar("attacked", 0)
 end
