@@ -502,7 +502,7 @@ fn a_host_keeps_no_memory_from_call_to_call() {
             cards,
         });
         let deck = b.deck("low").expect("deck");
-        let mut calls = |n: usize| {
+        let calls = |n: usize| {
             for _ in 0..n {
                 let mut g = Game::new(defs.clone(), [&deck, &deck], 1);
                 let obj = g.obj_id(0);

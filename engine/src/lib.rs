@@ -24,6 +24,7 @@ pub mod run;
 pub mod save_check;
 pub mod state;
 pub mod trigger;
+pub mod trigger_play;
 pub mod value;
 pub mod verbs;
 pub mod view;

@@ -191,6 +191,7 @@ impl State {
             windows: Vec::new(),
             chain: Vec::new(),
             next_item: 0,
+            trigger_batch: Vec::new(),
             card_hook_depth: 0,
             generation: 0,
             outcome: None,
@@ -272,6 +273,9 @@ pub struct State {
     /// The id the last pending item got (0: none yet).
     #[serde(default)]
     pub next_item: u32,
+    /// The batch of triggers being played (`triggers.order: batches`).
+    #[serde(default)]
+    pub trigger_batch: Vec<crate::trigger_play::BatchEntry>,
     /// Bumped by every change; keys the characteristics cache.
     pub generation: u64,
     pub outcome: Option<Outcome>,

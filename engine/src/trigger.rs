@@ -1,16 +1,12 @@
 //! Events and triggered abilities (807): counting triggers, delayed and condition triggers,
 //! and playing them in the rule check (807.3, 811.2b–c).
-use crate::decision::Opt;
-use crate::def::ability::{hook_name, AbilityDef, AbilityKind};
+use crate::def::ability::{AbilityDef, AbilityKind};
 use crate::def::kernel_clauses::KStep;
-use crate::def::timing::SourceLeft;
 use crate::expr::GameEnv;
 use crate::game::Game;
-use crate::host::{Fail, Host};
 use crate::ids::{CardIdx, ObjId, PlayerId};
 use crate::state::{DelayedTrigger, PendingTrigger};
 use crate::value::Value;
-use indexmap::IndexMap;
 use std::sync::Arc;
 
 impl Game {
@@ -303,123 +299,6 @@ impl Game {
             data,
             from_skill,
         });
-        Ok(())
-    }
-
-    /// 811.2b–c: the turn player plays one of their pending triggers, else the other player.
-    /// Returns whether one was played (the rule check then starts over, 807.3a).
-    pub(crate) fn play_one_trigger(&mut self, host: &dyn Host) -> Result<bool, Fail> {
-        let tp = self.st.turn_player;
-        for p in [tp, 1 - tp] {
-            let mine: Vec<usize> = (0..self.st.triggers.len())
-                .filter(|&i| self.st.triggers[i].controller == p && self.st.triggers[i].count > 0)
-                .collect();
-            if mine.is_empty() {
-                continue;
-            }
-            let pick = if mine.len() == 1 {
-                mine[0]
-            } else {
-                let options = mine
-                    .iter()
-                    .map(|&i| {
-                        let t = &self.st.triggers[i];
-                        let a =
-                            &self.defs.cards.cards[t.def as usize].abilities[t.ability as usize];
-                        Opt {
-                            label: format!(
-                                "「{}」 ({})",
-                                a.name, self.defs.cards.cards[t.def as usize].named.name
-                            ),
-                            value: Value::Int(i as i64),
-                        }
-                    })
-                    .collect();
-                let picks = self.choose(
-                    p,
-                    "プレイする誘発能力 (triggered ability to play)",
-                    self.kc(KStep::TriggerPlay).as_deref(),
-                    options,
-                    1,
-                    1,
-                )?;
-                mine[picks.first().copied().unwrap_or(0) as usize]
-            };
-            self.resolve_trigger(host, pick)?;
-            return Ok(true);
-        }
-        Ok(false)
-    }
-
-    fn resolve_trigger(&mut self, host: &dyn Host, index: usize) -> Result<(), Fail> {
-        self.step();
-        let t = &mut self.st.triggers[index];
-        t.count -= 1;
-        let event = if t.events.is_empty() {
-            Value::Null
-        } else {
-            t.events.remove(0)
-        };
-        let t = t.clone();
-        if t.count == 0 {
-            self.st.triggers.remove(index);
-        }
-        let defs = Arc::clone(&self.defs);
-        let a = &defs.cards.cards[t.def as usize].abilities[t.ability as usize];
-        let card_name = &defs.cards.cards[t.def as usize].named.name;
-        // A trigger whose card has left its zone (a new object now) is not played when the
-        // game says so (東方VISION 7.4.7.d); delayed triggers are not tied to their card.
-        if defs.game.triggers.source_left == SourceLeft::Skip
-            && t.delayed_data.is_none()
-            && self.current(t.source).is_none()
-        {
-            self.log_line(
-                self.kc(KStep::TriggerSourceLeft).as_deref(),
-                format!(
-                    "{card_name}の「{}」: カードが移動したので解決しない (its card left: not played)",
-                    a.name
-                ),
-            );
-            return Ok(());
-        }
-        self.log_line(
-            self.kc(KStep::TriggerPlay).as_deref(),
-            format!(
-                "P{}: {card_name}の「{}」をプレイ (plays the triggered ability)",
-                t.controller + 1,
-                a.name
-            ),
-        );
-        // 813.3, 920.1, 804.2c-31: a triggered EX skill gets the game's success check first.
-        if a.ex_skill || t.from_skill {
-            if let Some(check) = &defs.game.skill_success_check {
-                let args = [
-                    Value::Int(self.handle(t.source)),
-                    Value::Str(a.name.clone()),
-                ];
-                if !crate::run::truthy(&host.call(self, check, &args)?) {
-                    self.log_line(
-                        self.kc(KStep::SuccessCheckFails).as_deref(),
-                        format!("「{}」は失敗: 効果を適用しない (fails: no effect)", a.name),
-                    );
-                    return Ok(());
-                }
-            }
-        }
-        let mut ctx = IndexMap::new();
-        ctx.insert("self".to_string(), Value::Int(self.handle(t.source)));
-        ctx.insert(
-            "controller".to_string(),
-            Value::Int(t.controller as i64 + 1),
-        );
-        ctx.insert("event".to_string(), event);
-        ctx.insert("data".to_string(), t.delayed_data.unwrap_or_default());
-        self.call_card_hook(
-            host,
-            &hook_name(t.def as usize, t.ability as usize, "effect"),
-            &[Value::Map(ctx)],
-            &|_, _| Ok(()),
-        )?;
         Ok(())
     }
 }

@@ -46,6 +46,22 @@ pub struct TriggerPolicy {
     /// (`resolve`, default; 汎用TCG 807.8) or not (`skip`; 東方VISION 7.4.7.d).
     #[serde(default)]
     pub source_left: SourceLeft,
+    /// In what order pending triggers are played: one at a time, the turn player's first, the
+    /// rule check starting over after each (`one_at_a_time`, default; 汎用TCG 811.2b–c), or in
+    /// batches: every trigger pending when a batch starts, the turn player's first, before any
+    /// that arose meanwhile (`batches`; Fire Force 1002.1b).
+    #[serde(default)]
+    pub order: TriggerOrder,
+}
+
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum TriggerOrder {
+    #[default]
+    OneAtATime,
+    Batches,
 }
 
 #[derive(

@@ -85,6 +85,8 @@ pub const API: &[(&str, &str, &str, &str, &str)] = &[
     ("Timing", "negate", "k.negate(id) → ok", "Negates a pending item: it does not resolve (the game's negated hook runs instead).", "k.negate(target.id)"),
     ("Timing", "restore", "k.restore(id) → ok", "Undoes a negation of a pending item.", "k.restore(id)"),
     ("Timing", "resolve_chain", "k.resolve_chain() → n", "Resolves the innermost window's items now, in the game's order (a game without priority).", "k.resolve_chain()"),
+    ("Timing", "pending_triggers", "k.pending_triggers() → {t…}", "Triggered abilities waiting to be played: {source, ability, controller, count}.", "#k.pending_triggers() > 0"),
+    ("Timing", "play_triggers", "k.play_triggers() → n", "Plays pending triggers now, by the game's `triggers:` order, until none is left (no rule processes).", "k.play_triggers()"),
     ("Timing", "rule_check", "k.rule_check() → acted", "A rule check now, inside an effect: rule processes until none acts, then pending triggers (not from a rule process).", "k.rule_check()"),
     ("Timing", "undo", "k.undo(reason)", "What is being done cannot be completed (a cost that cannot be paid): the kernel undoes the whole action or step, as a rule, and logs the reason; the player decides again.", "if k.pvar(p, \"energy\") < cost then k.undo(\"not enough energy\") end"),
     ("Timing", "expire", "k.expire(duration) → n", "Effects lasting a duration the game declares end now.", "k.expire(\"combat\")"),

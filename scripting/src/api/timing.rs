@@ -132,6 +132,21 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         })?,
     )?;
     k.raw_set(
+        "pending_triggers",
+        lua.create_function(|lua, ()| {
+            let v = with(lua, |g| Ok(g.pending_triggers_value()))?;
+            to_lua(lua, &v)
+        })?,
+    )?;
+    k.raw_set(
+        "play_triggers",
+        lua.create_function(|lua, ()| {
+            with_host(lua, |g, host| {
+                g.play_triggers_now(host).map(|n| n as i64).map_err(fail)
+            })
+        })?,
+    )?;
+    k.raw_set(
         "undo",
         lua.create_function(|lua, reason: String| -> R<()> {
             with(lua, |g| {
