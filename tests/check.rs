@@ -519,3 +519,30 @@ fn too_many_object_flags_are_refused() {
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("at most 32 object flags"), "{out}");
 }
+
+/// Issue 11: a duration the game does not declare, named in Lua (`k.expire`), is found.
+#[test]
+fn an_undeclared_duration_in_lua_is_found() {
+    let card = unit_with("      - name: 期限\n        kind: activated\n        effect: |\n          k.expire(\"combat\")\n");
+    assert_one(
+        "duration",
+        &[("cards.yaml", &card)],
+        ("cards.yaml", 14, 20),
+        "declares no duration \"combat\"",
+        "durations",
+    );
+}
+
+/// Issue 11: an ability kind that is neither the kernel's nor one the game names in
+/// `ability_kinds:` is found, with the kinds there are.
+#[test]
+fn an_unknown_ability_kind_is_found() {
+    let card = unit_with("      - name: 謎\n        kind: triggerd\n        when: ユニットを出した\n        effect: |\n          rules.draw(controller, 1)\n");
+    assert_one(
+        "kind",
+        &[("cards.yaml", &card)],
+        ("cards.yaml", 12, 9),
+        "unknown kind \"triggerd\"",
+        "did you mean \"triggered\"?",
+    );
+}

@@ -353,6 +353,16 @@ fn plain(v: &serde_yaml::Value) -> Value {
     }
 }
 
+/// The kernel's ability kinds by their names in card YAML.
+pub const KINDS: [(&str, AbilityKind); 6] = [
+    ("static", AbilityKind::Static),
+    ("activated", AbilityKind::Activated),
+    ("triggered", AbilityKind::Triggered),
+    ("delayed", AbilityKind::Delayed),
+    ("command", AbilityKind::Command),
+    ("skill", AbilityKind::Skill),
+];
+
 /// Validates one ability; problems go to `errors`.
 pub fn build(src: &Src, raw: RawAbility, errors: &mut Vec<LoadError>) -> AbilityDef {
     let mut hooks = Vec::new();
@@ -402,6 +412,24 @@ pub fn build(src: &Src, raw: RawAbility, errors: &mut Vec<LoadError>) -> Ability
             );
         }
     }
+    let kind = match src.game.ability_kind(&raw.kind) {
+        Some(k) => k,
+        None => {
+            let mut known: Vec<&str> = KINDS.iter().map(|(n, _)| *n).collect();
+            known.extend(src.game.ability_kinds.keys().map(String::as_str));
+            errors.push(
+                LoadError::new(
+                    src.at_in_ability(&raw.name, "kind:"),
+                    format!("ability 「{}」: unknown kind \"{}\"", raw.name, raw.kind),
+                )
+                .hint(format!(
+                    "{} (the kernel's kinds, and the game's `ability_kinds:`)",
+                    super::card::did_you_mean(&raw.kind, known.iter().copied())
+                )),
+            );
+            AbilityKind::Command
+        }
+    };
     let needs = |ok: bool, msg: &str, errors: &mut Vec<LoadError>| {
         if !ok {
             errors.push(LoadError::new(
@@ -410,7 +438,7 @@ pub fn build(src: &Src, raw: RawAbility, errors: &mut Vec<LoadError>) -> Ability
             ));
         }
     };
-    match raw.kind {
+    match kind {
         AbilityKind::Triggered => needs(
             raw.when.is_some() ^ raw.when_state.is_some(),
             "a triggered ability needs `when: <event>` or `when_state: <condition>` (one of them)",
@@ -426,7 +454,7 @@ pub fn build(src: &Src, raw: RawAbility, errors: &mut Vec<LoadError>) -> Ability
         AbilityKind::Activated | AbilityKind::Command => {}
     }
     if matches!(
-        raw.kind,
+        kind,
         AbilityKind::Triggered
             | AbilityKind::Delayed
             | AbilityKind::Activated
@@ -504,7 +532,7 @@ pub fn build(src: &Src, raw: RawAbility, errors: &mut Vec<LoadError>) -> Ability
             .and_then(|s| src.expr(s, "applies_to", errors)),
         name: raw.name,
         name_en: raw.name_en,
-        kind: raw.kind,
+        kind,
         ex_skill: raw.ex_skill,
         non_cumulative: raw.non_cumulative,
         text: raw.text,

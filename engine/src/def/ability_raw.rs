@@ -1,5 +1,4 @@
 //! An ability as a card's YAML writes it, before validation (ability.rs builds it).
-use super::ability::AbilityKind;
 use serde::Deserialize;
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -8,7 +7,9 @@ pub struct RawAbility {
     pub name: String,
     #[serde(default)]
     pub name_en: Option<String>,
-    pub kind: AbilityKind,
+    /// A kernel kind (static, activated, triggered, delayed, command, skill) or a name the
+    /// game gives one in `ability_kinds:` (自動γ, 起動, …).
+    pub kind: String,
     #[serde(default)]
     pub ex_skill: bool,
     #[serde(default)]

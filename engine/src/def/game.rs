@@ -250,6 +250,8 @@ pub struct GameDef {
     /// The chain, with its hooks resolved to registry names.
     pub chain: Option<super::timing::ChainDef>,
     pub durations: Vec<super::timing::DurationDef>,
+    /// The game's names for ability kinds (`ability_kinds:`).
+    pub ability_kinds: indexmap::IndexMap<String, super::ability::AbilityKind>,
     pub view_fields: Vec<String>,
     /// 809.1b–e: layers in order, with the fields each changes.
     pub layers: Vec<(Named, Option<String>, Vec<String>)>,
@@ -274,6 +276,15 @@ pub struct GameDef {
 }
 
 impl GameDef {
+    /// An ability kind by its name in card YAML: the kernel's, or the game's name for one.
+    pub fn ability_kind(&self, name: &str) -> Option<super::ability::AbilityKind> {
+        super::ability::KINDS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, k)| *k)
+            .or_else(|| self.ability_kinds.get(name).copied())
+    }
+
     /// What a card hook of this kind must return to the game's script.
     pub fn hook_return(&self, hook: &str) -> HookReturn {
         self.card_hooks.get(hook).copied().unwrap_or_default()

@@ -452,6 +452,7 @@ impl Cx<'_> {
             kernel_clauses: self.kernel_clauses(&raw.kernel_clauses),
             losses: raw.losses.clone(),
             durations: raw.durations.clone(),
+            ability_kinds: raw.ability_kinds.clone(),
             triggers: raw.triggers.clone(),
             priority: raw.priority.clone(),
             chain: raw.chain.as_ref().map(|c| {

@@ -105,6 +105,9 @@ pub struct RawGame {
     /// The chain of pending items (played cards, used abilities) and how it resolves.
     #[serde(default)]
     pub chain: Option<super::timing::ChainDef>,
+    /// The game's names for ability kinds (`自動γ: triggered`), usable in a card's `kind:`.
+    #[serde(default)]
+    pub ability_kinds: IndexMap<String, super::ability::AbilityKind>,
     /// Periods effects may last besides this turn, turn N and the rest of the game.
     #[serde(default)]
     pub durations: Vec<super::timing::DurationDef>,

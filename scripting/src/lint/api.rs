@@ -85,6 +85,8 @@ pub fn id_arg(name: &str) -> &'static [(usize, IdKind)] {
         "event" => &[(0, Event)],
         "setting" => &[(0, Setting)],
         "run_ability" => &[(2, Hook)],
+        "expire" => &[(0, Duration)],
+        "open_window" => &[(0, ActionGroup)],
         _ => &[],
     }
 }
@@ -104,6 +106,8 @@ pub enum IdKind {
     Event,
     Setting,
     Hook,
+    Duration,
+    ActionGroup,
 }
 
 impl IdKind {
@@ -122,6 +126,8 @@ impl IdKind {
             IdKind::Event => ("event", "events"),
             IdKind::Setting => ("setting", "settings"),
             IdKind::Hook => ("card hook kind", "card_hooks"),
+            IdKind::Duration => ("duration", "durations"),
+            IdKind::ActionGroup => ("action group", "actions"),
         }
     }
 
@@ -144,6 +150,22 @@ impl IdKind {
                 .copied()
                 .chain(game.card_hooks.keys().map(String::as_str))
                 .collect(),
+            IdKind::Duration => {
+                let mut out: Vec<&str> = game.durations.iter().map(|d| d.id.as_str()).collect();
+                if game.chain.is_some() && !out.contains(&"chain") {
+                    out.push("chain");
+                }
+                out
+            }
+            IdKind::ActionGroup => {
+                let mut out: Vec<&str> = Vec::new();
+                for a in &game.actions {
+                    if !out.contains(&a.group.as_str()) {
+                        out.push(a.group.as_str());
+                    }
+                }
+                out
+            }
         }
     }
 }
