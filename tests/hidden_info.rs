@@ -418,3 +418,20 @@ fn a_unit_charged_as_energy_has_no_abilities_905_2() {
         );
     }
 }
+
+/// 東方VISION (3.5.3, 3.6.3): nodes are face down and hands hidden; no view, board, option or
+/// log line shows the opponent a node or hand card, also when a node set names it.
+#[test]
+fn touhou_vision_nodes_and_hands_stay_hidden_3_5_3() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/touhou-vision");
+    let b = Bundle::load(&dir).expect("東方VISION loads");
+    let mut stats = Stats::default();
+    for seed in 0..4 {
+        play_checked(&b, ["hakurei", "scarlet"], seed, &mut stats);
+    }
+    assert!(stats.decisions > 500, "{stats:?}");
+    assert!(
+        stats.private_lines > 0,
+        "node sets are private lines: {stats:?}"
+    );
+}
