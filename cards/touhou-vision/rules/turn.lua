@@ -56,8 +56,8 @@ function M.maintenance_phase()
       local paid = false
       if M._.can_pay(tp, x) then
         paid = k.choose(tp, {
-          { label = k.name(c) .. "の維持コスト" .. x .. "を支払う (pay upkeep)", value = true },
-          { label = "支払わない (do not pay)", value = false },
+          { label = "する: " .. k.name(c) .. "の維持コスト" .. x .. "を支払う (pay upkeep)", value = true },
+          { label = "しない: 支払わずに破棄 (do not pay: discard it)", value = false },
         }, { prompt = "維持コスト (upkeep)", clause = "10.27" })
       end
       if paid then
