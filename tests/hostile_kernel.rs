@@ -390,6 +390,41 @@ fn tampered_saves_are_refused() {
         "unknown winner",
     );
     refused(&|s| s.state.players[1].turns = 99, "more turns");
+    // Issue 11: priority windows, pending items and trigger batches are checked too.
+    refused(
+        &|s| {
+            s.state.windows.push(fuda_engine::priority::Window {
+                group: "play".into(),
+                holder: 7,
+                passes: 0,
+                resolving: false,
+                checked: false,
+                from_program: true,
+                clause: None,
+            })
+        },
+        "a priority window names an unknown player",
+    );
+    refused(
+        &|s| {
+            s.state.next_item = 1;
+            s.state.chain.push(fuda_engine::chain::PendingItem {
+                id: 1,
+                kind: "play".into(),
+                name: "x".into(),
+                source: Some(fuda_engine::ObjId {
+                    card: 9999,
+                    incarnation: 0,
+                }),
+                controller: 0,
+                targets: vec![],
+                values: Value::Null,
+                negated: false,
+                depth: 0,
+            })
+        },
+        "a pending item names an unknown card",
+    );
     // Legal for its own question, but naming an action the game does not have.
     let mut m = indexmap::IndexMap::new();
     m.insert("action".to_string(), Value::Int(999));
@@ -489,4 +524,78 @@ fn budgets_do_not_depend_on_saves_or_views() {
         let text = |g: &Game| g.log.iter().map(|l| l.text.clone()).collect::<Vec<_>>();
         assert_eq!(text(&g), text(&g2), "{name}");
     }
+}
+
+/// Issue 11: a card that floods the chain with pending items, or opens windows without end,
+/// is stopped as the card's error; the game goes on.
+#[test]
+fn a_card_flooding_the_chain_or_windows_is_stopped() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/riposte");
+    let dir = std::env::temp_dir().join(format!("fuda-flood-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for sub in ["", "packs", "packs/basic", "decks"] {
+        std::fs::create_dir_all(dir.join(sub)).expect("mkdir");
+        for e in std::fs::read_dir(src.join(sub)).expect("read").flatten() {
+            if e.path().is_file() {
+                std::fs::copy(e.path(), dir.join(sub).join(e.file_name())).expect("copy");
+            }
+        }
+    }
+    let flood = r#"
+  - id: R-900
+    name: 洪水
+    type: spell
+    damage: 0
+    abilities:
+      - name: 洪水
+        kind: triggered
+        when: 唱えた
+        effect: |
+          for i = 1, 1000 do k.push({ kind = "x", controller = controller, values = { n = i } }) end
+  - id: R-901
+    name: 渦
+    type: spell
+    damage: 0
+    abilities:
+      - name: 渦
+        kind: triggered
+        when: 唱えた
+        effect: |
+          for i = 1, 100 do k.open_window("main", controller) end
+"#;
+    let cards = std::fs::read_to_string(dir.join("packs/basic/spells.yaml")).expect("read");
+    std::fs::write(dir.join("packs/basic/spells.yaml"), cards + flood).expect("write");
+    std::fs::write(
+        dir.join("decks/mix.yaml"),
+        "name: x\ncards: { R-001: 4, R-900: 3, R-901: 3 }\n",
+    )
+    .expect("write");
+    let b = Bundle::load(&dir).expect("loads");
+    let d = b.deck("mix").expect("deck");
+    let mut errors = Vec::new();
+    for seed in 0..6 {
+        let mut g = b.new_game([&d, &d], seed);
+        let mut agents: [Box<dyn fuda::agent::Agent>; 2] = [
+            Box::new(fuda::agent::RandomAgent::new(seed)),
+            Box::new(fuda::agent::RandomAgent::new(seed + 9)),
+        ];
+        fuda::sim::play_out(&mut g, &b.host, &mut agents).expect("the game goes on");
+        errors.extend(
+            g.log
+                .iter()
+                .filter(|l| l.text.contains("⚠"))
+                .map(|l| l.text.clone()),
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        errors.iter().any(|e| e.contains("more than 256 items")),
+        "{errors:?}"
+    );
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("more than 16 priority windows")),
+        "{errors:?}"
+    );
 }

@@ -72,6 +72,9 @@ impl Game {
 
     /// Puts an item on the chain; returns its id.
     pub fn push_item(&mut self, new: NewItem) -> Result<u32, String> {
+        if self.defs.game.chain.is_none() {
+            return Err("the game declares no chain (`chain:` in game.yaml)".into());
+        }
         if self.st.chain.len() >= MAX_ITEMS {
             return Err(format!(
                 "more than {MAX_ITEMS} items waiting on the chain (a flood)"

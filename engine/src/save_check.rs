@@ -105,6 +105,33 @@ fn check_refs(defs: &Defs, st: &State) -> Result<(), String> {
             return Err("a delayed trigger names an unknown card, ability or player".into());
         }
     }
+    let groups = |grp: &str| g.actions.iter().any(|a| a.group == grp);
+    if st.windows.len() > crate::priority::MAX_WINDOWS
+        || st
+            .windows
+            .iter()
+            .any(|w| w.holder >= g.players || w.passes > g.players || !groups(&w.group))
+    {
+        return Err("a priority window names an unknown player or action group".into());
+    }
+    if st.chain.len() > crate::chain::MAX_ITEMS
+        || st.chain.iter().any(|i| {
+            i.controller >= g.players
+                || i.depth as usize > st.windows.len()
+                || i.id == 0
+                || i.id > st.next_item
+                || i.source.is_some_and(|s| s.card as usize >= n)
+        })
+    {
+        return Err("a pending item names an unknown card, player or window".into());
+    }
+    if st
+        .trigger_batch
+        .iter()
+        .any(|b| !ability(b.def, b.ability) || b.source.card as usize >= n)
+    {
+        return Err("the trigger batch names an unknown card or ability".into());
+    }
     if st.running.iter().any(|&(d, a)| !ability(d, a)) {
         return Err("a running ability is unknown".into());
     }

@@ -26,6 +26,13 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             let source: Option<i64> = t.get("source")?;
             let controller: i64 = t.get("controller")?;
             with(lua, |g| {
+                // What the item keeps is counted like an event's data (budget.rs).
+                let size = kind.as_ref().map_or(0, String::len)
+                    + name.as_ref().map_or(0, String::len)
+                    + values.approx_size()
+                    + targets.iter().map(Value::approx_size).sum::<usize>();
+                g.charge(fuda_engine::budget::Charge::Item(size))
+                    .map_err(err)?;
                 let source = source.map(|h| obj(g, h)).transpose()?;
                 let new = NewItem {
                     kind: kind.unwrap_or_else(|| "play".into()),
