@@ -9,6 +9,7 @@ use crate::error::RunError;
 use crate::game::Game;
 use crate::host::{Fail, Host};
 use crate::ids::PlayerId;
+use crate::state::EndRequest;
 use crate::value::Value;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -68,6 +69,42 @@ impl Game {
         Ok(())
     }
 
+    /// An effect ends the phase or the turn (`k.end_phase`, `k.end_turn`); the turn wins over
+    /// the phase (東方VISION 4.10.2.d).
+    pub fn request_end(&mut self, turn: bool) {
+        self.st.end_requested = match (turn, self.st.end_requested) {
+            (true, _) | (false, EndRequest::Turn) => EndRequest::Turn,
+            (false, _) => EndRequest::Phase,
+        };
+        self.touch();
+    }
+
+    /// Acts on an end request where the program stands: a phase's window is skipped (the phase
+    /// goes on to its end processing); an ended turn jumps to its end processing. Returns
+    /// whether a request was acted on.
+    pub(crate) fn end_now(&mut self) -> bool {
+        match self.st.end_requested {
+            EndRequest::None => false,
+            EndRequest::Phase => {
+                self.log_line(
+                    self.kc(KStep::EndPhase).as_deref(),
+                    "フェイズを終了する (the phase ends)".into(),
+                );
+                self.st.end_requested = EndRequest::None;
+                true
+            }
+            EndRequest::Turn => {
+                self.log_line(
+                    self.kc(KStep::EndTurn).as_deref(),
+                    "ターンを終了する (the turn ends)".into(),
+                );
+                self.st.end_requested = EndRequest::None;
+                self.st.pc = self.defs.game.program.turn_end;
+                true
+            }
+        }
+    }
+
     /// Who holds priority now (None: no window, or its chain is resolving).
     pub fn priority_holder(&self) -> Option<PlayerId> {
         self.st
@@ -114,6 +151,16 @@ impl Game {
         }
         if w.resolving {
             return self.resolve_step(host);
+        }
+        // An ended phase or turn grants no more priority once the chain has resolved (4.10).
+        if self.st.end_requested != EndRequest::None && self.chain_items().is_empty() {
+            let closed = self.st.windows.pop();
+            if closed.is_some_and(|w| w.from_program) {
+                self.st.pc += 1;
+                self.end_now();
+            }
+            self.touch();
+            return Ok(true);
         }
         self.unit(host, |g, h| g.priority_decision(h, &w))
     }

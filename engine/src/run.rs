@@ -75,7 +75,19 @@ impl Game {
                     Some(done) => done,
                 },
                 Instr::Priority { group, clause } => {
-                    self.open_window(group, self.st.turn_player, true, clause.clone());
+                    // A phase or turn an effect already ended has no window (4.10).
+                    match self.st.end_requested {
+                        crate::state::EndRequest::None => {
+                            self.open_window(group, self.st.turn_player, true, clause.clone())
+                        }
+                        crate::state::EndRequest::Phase => {
+                            self.end_now();
+                            self.st.pc += 1;
+                        }
+                        crate::state::EndRequest::Turn => {
+                            self.end_now();
+                        }
+                    }
                     true
                 }
                 Instr::Expire { duration, clause } => {
@@ -128,6 +140,9 @@ impl Game {
                     true
                 }
                 Instr::PhaseStart(i) => {
+                    if self.st.end_requested == crate::state::EndRequest::Phase {
+                        self.st.end_requested = crate::state::EndRequest::None;
+                    }
                     let ph = &defs.game.phase_names[*i as usize];
                     self.st.phase = Some(*i);
                     self.st.step = None;
@@ -170,6 +185,7 @@ impl Game {
             return;
         }
         self.st.turn += 1;
+        self.st.end_requested = crate::state::EndRequest::None;
         self.touch();
         let tp = self.st.turn_player;
         self.st.first_player.get_or_insert(tp);

@@ -192,11 +192,22 @@ impl State {
             chain: Vec::new(),
             next_item: 0,
             trigger_batch: Vec::new(),
+            end_requested: EndRequest::None,
             card_hook_depth: 0,
             generation: 0,
             outcome: None,
         }
     }
+}
+
+/// An "end the phase" or "end the turn" an effect applied (東方VISION 4.10.1–4.10.2): the
+/// interference resolves to its end first, then the phase (or turn) ends.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EndRequest {
+    #[default]
+    None,
+    Phase,
+    Turn,
 }
 
 /// A deck order a shuffle of `zone` will give (card definitions, top first); cards of the zone
@@ -273,6 +284,9 @@ pub struct State {
     /// The id the last pending item got (0: none yet).
     #[serde(default)]
     pub next_item: u32,
+    /// An effect asked to end the phase or the turn (`k.end_phase`, `k.end_turn`).
+    #[serde(default)]
+    pub end_requested: EndRequest,
     /// The batch of triggers being played (`triggers.order: batches`).
     #[serde(default)]
     pub trigger_batch: Vec<crate::trigger_play::BatchEntry>,

@@ -28,10 +28,12 @@ pub enum KStep {
     ChainNegated,
     ChainEnd,
     Undo,
+    EndPhase,
+    EndTurn,
 }
 
 /// Every step: its key in `kernel_clauses:` and what it is.
-pub const STEPS: [(KStep, &str, &str); 21] = [
+pub const STEPS: [(KStep, &str, &str); 23] = [
     (
         KStep::Trigger,
         "trigger",
@@ -120,6 +122,16 @@ pub const STEPS: [(KStep, &str, &str); 21] = [
         KStep::Undo,
         "undo",
         "what was being done cannot be completed (a cost not paid) and is undone",
+    ),
+    (
+        KStep::EndPhase,
+        "end_phase",
+        "an effect ends the phase: its priority window closes once the chain has resolved",
+    ),
+    (
+        KStep::EndTurn,
+        "end_turn",
+        "an effect ends the turn: the rest of the turn is skipped up to its end processing",
     ),
 ];
 

@@ -342,6 +342,7 @@ impl Cx<'_> {
         pc.block(&raw.setup, None);
         pc.out.push(Instr::EndSetup);
         let turn_start = pc.out.len() as u32;
+        let mut turn_end = None;
         pc.out.push(Instr::BeginTurn);
         for (pi, ph) in raw.turn.phases.iter().enumerate() {
             let skip_at = ph.skip_if.as_ref().map(|c| {
@@ -356,6 +357,16 @@ impl Cx<'_> {
                 });
                 pc.out.len() - 1
             });
+            if ph.turn_end {
+                if turn_end.is_some() {
+                    pc.cx.err(
+                        "turn_end: true",
+                        "only one phase may be `turn_end: true`".into(),
+                        None,
+                    );
+                }
+                turn_end = Some(pc.out.len() as u32);
+            }
             pc.out.push(Instr::PhaseStart(pi as u16));
             pc.block(&ph.run, None);
             let mut steps = Vec::new();
@@ -395,10 +406,13 @@ impl Cx<'_> {
                 steps,
             });
         }
+        let end_steps = pc.out.len() as u32;
         pc.block(&raw.turn.end, None);
         pc.out.push(Instr::EndTurn);
+        let turn_end = turn_end.unwrap_or(end_steps);
         pc.out.push(Instr::Jump(turn_start));
         program.turn_start = turn_start;
+        program.turn_end = turn_end;
         let vars = |vs: &[RawVar]| {
             vs.iter()
                 .map(|v| VarDef {

@@ -77,4 +77,8 @@ pub struct Program {
     pub instrs: Vec<Instr>,
     /// Address of `BeginTurn`.
     pub turn_start: u32,
+    /// Where "end the turn" goes (東方VISION 4.10.1): the phase marked `turn_end: true`, else
+    /// the turn's `end:` steps.
+    #[serde(default)]
+    pub turn_end: u32,
 }

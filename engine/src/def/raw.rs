@@ -433,6 +433,9 @@ pub struct RawPhase {
     pub steps: Vec<RawPhaseStep>,
     #[serde(default)]
     pub run: Vec<RawStep>,
+    /// This phase is the turn's end processing: "end the turn" (`k.end_turn`) skips to it.
+    #[serde(default)]
+    pub turn_end: bool,
 }
 
 #[derive(Debug, Deserialize, schemars::JsonSchema)]

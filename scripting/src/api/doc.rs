@@ -88,6 +88,8 @@ pub const API: &[(&str, &str, &str, &str, &str)] = &[
     ("Timing", "pending_triggers", "k.pending_triggers() → {t…}", "Triggered abilities waiting to be played: {source, ability, controller, count}.", "#k.pending_triggers() > 0"),
     ("Timing", "play_triggers", "k.play_triggers() → n", "Plays pending triggers now, by the game's `triggers:` order, until none is left (no rule processes).", "k.play_triggers()"),
     ("Timing", "rule_check", "k.rule_check() → acted", "A rule check now, inside an effect: rule processes until none acts, then pending triggers (not from a rule process).", "k.rule_check()"),
+    ("Timing", "end_phase", "k.end_phase()", "Ends the current phase: the chain resolves to its end, then no more priority is granted and the phase's end processing runs (東方VISION 4.10.2).", "k.end_phase()"),
+    ("Timing", "end_turn", "k.end_turn()", "Ends the turn: the chain resolves to its end, then the rest of the turn is skipped up to the phase marked `turn_end: true` (4.10.1).", "k.end_turn()"),
     ("Timing", "undo", "k.undo(reason)", "What is being done cannot be completed (a cost that cannot be paid): the kernel undoes the whole action or step, as a rule, and logs the reason; the player decides again.", "if k.pvar(p, \"energy\") < cost then k.undo(\"not enough energy\") end"),
     ("Timing", "expire", "k.expire(duration) → n", "Effects lasting a duration the game declares end now.", "k.expire(\"combat\")"),
 ];

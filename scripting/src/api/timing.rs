@@ -153,6 +153,17 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             })
         })?,
     )?;
+    for (name, turn) in [("end_phase", false), ("end_turn", true)] {
+        k.raw_set(
+            name,
+            lua.create_function(move |lua, ()| {
+                with(lua, |g| {
+                    g.request_end(turn);
+                    Ok(())
+                })
+            })?,
+        )?;
+    }
     k.raw_set(
         "undo",
         lua.create_function(|lua, reason: String| -> R<()> {
