@@ -142,12 +142,22 @@ local function deal_damage(target_card, target_player, amount, source, combat)
   return amount
 end
 
+-- 9.4.4: exclusion: its windows (a–d), the set cards discarded (e–k, not excluded), then the
+-- card to its owner's exclusion area (l). 9.4.6.a: a card already there is not excluded again.
+local function exclude(c, why)
+  if not k.exists(c) or k.zone_of(c) == "exclusion" then return end
+  k.event("除外された", { card = c })
+  for _, s in ipairs(k.attachments(c)) do discard(s, "除外") end
+  k.log("9.4.4.l", k.name(c), "をゲームから除外 (excluded", why and (": " .. why) or "", ")")
+  k.move(c, k.owner(c), "exclusion")
+end
+
 M._ = {
   P = P, has_kw = has_kw, kw_value = kw_value,
   upkeep = function(c) return kw_value(c, "維持コスト") end, is_character = is_character, characters = characters,
   damage_on = damage_on, name_has = name_has, contains = contains, nodes = nodes,
   can_pay = can_pay, pay_nodes = pay_nodes, discard = discard, deathblow = deathblow,
-  deal_damage = deal_damage,
+  deal_damage = deal_damage, exclude = exclude,
 }
 
 -- The `rules.*` library for card scripts ------------------------------------------------------
@@ -159,6 +169,7 @@ function M.is_character(c) return is_character(c) end
 function M.has_keyword(c, kw) return has_kw(c, kw) end
 function M.discard(c) discard(c) end
 function M.deathblow(c, source) deathblow(c, source) end
+function M.exclude(c) exclude(c) end
 function M.draw(p, n) return k.draw(p, n) end
 function M.gain_life(p, n)
   k.set_pvar(p, "life", k.pvar(p, "life") + n)
