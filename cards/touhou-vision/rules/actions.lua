@@ -86,6 +86,35 @@ local function waived(p, c)
   return false
 end
 
+-- 10.29 加護(X): a character targeted by an opponent's command or character effect; 10.26
+-- 抵抗(X): a card being played targeted by an opponent's card effect. The targeting player may
+-- pay X; if not, their effect is negated and its source discarded (12.2.3). Returns whether
+-- the effect goes on.
+local function target_tax(p, source, target)
+  if not target or k.controller(target) == p then return true end
+  local x, kw, clause = nil, nil, nil
+  local t = k.card_type(source)
+  if k.zone_of(target) == "play" then
+    x, kw, clause = M._.kw_value(target, "抵抗"), "抵抗", "10.26"
+  elseif t == "command" or t == "character" then
+    x, kw, clause = M._.kw_value(target, "加護"), "加護", "10.29"
+  end
+  if not x then return true end
+  local pay = false
+  if can_pay(p, x) then
+    pay = k.choose(p, {
+      { label = "する: " .. kw .. "のため" .. x .. "を支払う (pay " .. x .. ")", value = true },
+      { label = "しない: 効果は無効になり破棄される (do not pay: negated and discarded)", value = false },
+    }, { prompt = k.name(target) .. "の" .. kw .. "(" .. x .. ")", clause = clause })
+  end
+  if pay then
+    return pay_nodes(p, x, kw)
+  end
+  k.log(clause, k.name(target), "の", kw, ": ", k.name(source), "の効果は無効になり破棄 (negated and discarded, 12.2.3)")
+  M._.discard(source, kw)
+  return false
+end
+
 -- The timing each card type is played at (5.4.1, 5.5.1, 5.6.1) and its keywords' limits.
 local function timing_ok(p, c)
   local t = k.card_type(c)
@@ -148,6 +177,7 @@ function M.play_card(p, a)
   elseif not pay_nodes(p, k.field(c, "cost") or 0, k.name(c)) then
     k.undo("コストを支払えない (the cost cannot be paid)")
   end
+  if not target_tax(p, c, target) then return end                  -- negated: not a play (5.2.5)
   k.push({ kind = "play", source = c, controller = p, targets = { target }, values = { ability = name } })
   if has_kw(c, "世界呪符") then k.set_pvar(p, "world", 1) end
   k.event("プレイした", { card = c, player = p })
@@ -188,6 +218,7 @@ function M.use_effect(p, a)
     k.undo("コストを支払えない (the cost cannot be paid)")
   end
   k.set_ovar(c, "used_in", k.gvar("interference"))
+  if not target_tax(p, c, target) then return end
   k.push({ kind = "ability", name = name, source = c, controller = p, targets = { target }, values = { ability = name } })
   k.log("7.3.4", P(p), "は", k.name(c), "の「", name, "」を使用 (uses)")
 end
