@@ -94,6 +94,13 @@ local function target_tax(p, source, target)
   if not target or k.controller(target) == p then return true end
   local x, kw, clause = nil, nil, nil
   local t = k.card_type(source)
+  -- 10.32: a ラストワード card being played, targeted by another card being played, negates
+  -- that play and discards it (no payment).
+  if k.zone_of(target) == "play" and has_kw(target, "ラストワード") and k.zone_of(source) == "play" then
+    k.log("10.32", k.name(target), "のラストワード: ", k.name(source), "のプレイは無効になり破棄 (negated and discarded)")
+    M._.discard(source, "ラストワード")
+    return false
+  end
   if k.zone_of(target) == "play" then
     x, kw, clause = M._.kw_value(target, "抵抗"), "抵抗", "10.26"
   elseif t == "command" or t == "character" then
@@ -127,6 +134,8 @@ local function timing_ok(p, c)
     if has_kw(c, "人形") then return k.pvar(p, "dolls") == 0 end -- 5.4.1.e
     return k.pvar(p, "characters") == 0                           -- 5.4.1.d
   elseif t == "spell" then
+    if has_kw(c, "ラストワード") and not waived(p, c) then return false end -- 10.32
+    if has_kw(c, "ラストスペル") and waived(p, c) then return true end      -- 10.30: command timing
     if not main_and_free(p) then return false end
     return not has_kw(c, "世界呪符") or k.pvar(p, "world") == 0   -- 5.5.1.d
   end
