@@ -17,34 +17,54 @@ local function resists(target, source)
   return race ~= nil and M._.contains(k.field(source, "races"), race)
 end
 
--- 6.2.4.d–e: one character's combat damage at its timing: to the defending character or
--- the attacked player.
-local function strike(source, target_card, target_player)
-  if not k.exists(source) or not is_character(source) then return end
-  local atk = k.field(source, "atk") or 0
-  if target_card then
-    if not k.exists(target_card) or not is_character(target_card) then return end
-    if resists(target_card, source) then
-      k.log("10.11", k.name(target_card), "は耐性で戦闘ダメージを受けない (resists)")
-      return
+-- 6.2.4.d–e: the combat damage of the characters striking at one timing. It is dealt at once
+-- (1.10.3): every strike is fixed and applied (1.10.12.a–e), and only then does accumulated
+-- damage put characters into deathblow (1.10.12.f), so a defender and an attacker that destroy
+-- each other both deal their damage. Each strike is {source, card | player}.
+local function strike_all(strikes)
+  local hits = {}
+  for _, s in ipairs(strikes) do
+    local src, card = s.source, s.card
+    local ok = k.exists(src) and is_character(src)
+      and (not card or (k.exists(card) and is_character(card)))
+    if ok and card and resists(card, src) then
+      k.log("10.11", k.name(card), "は耐性で戦闘ダメージを受けない (resists)")
+      ok = false
     end
-    -- 10.5 貫通: the excess over the defender's remaining durability (ATK − DEF + the damage
-    -- it had already taken) also goes to its player, as combat damage that gives no graze.
-    local excess = atk - (k.field(target_card, "def") or 0) + M._.damage_on(target_card)
-    local pierce_to = k.flag(source, "attacking") and has_kw(source, "貫通") and k.controller(target_card)
-    deal_damage(target_card, nil, atk, source, true)
-    if has_kw(source, "即死") and k.exists(target_card) and k.zone_of(target_card) == "field" then
-      M._.deathblow(target_card, source)                               -- 10.8
+    if ok then
+      s.atk = k.field(src, "atk") or 0
+      -- 10.5 貫通: the excess over the defender's remaining durability (ATK − DEF + the damage
+      -- it had already taken) also goes to its player, as combat damage that gives no graze.
+      if card and k.flag(src, "attacking") and has_kw(src, "貫通") then
+        s.pierce = s.atk - (k.field(card, "def") or 0) + M._.damage_on(card)
+        s.pierce_to = k.controller(card)
+      end
+      hits[#hits + 1] = s
     end
-    if pierce_to and excess > 0 then
-      k.log("10.5", k.name(source), "の貫通 (pierce): ", excess)
-      deal_damage(nil, pierce_to, excess, source, true)
+  end
+  for _, s in ipairs(hits) do
+    if s.card then
+      deal_damage(s.card, nil, s.atk, s.source, true, true)
+    else
+      local dealt = deal_damage(nil, s.player, s.atk, s.source, true, true)
+      if dealt > 0 then                                               -- 6.5.2
+        k.set_pvar(s.player, "combat_taken", k.pvar(s.player, "combat_taken") + dealt)
+        k.set_pvar(s.player, "graze_by", k.field(s.source, "graze") or 0)
+      end
     end
-  else
-    local dealt = deal_damage(nil, target_player, atk, source, true)
-    if dealt > 0 then                                                 -- 6.5.2
-      k.set_pvar(target_player, "combat_taken", k.pvar(target_player, "combat_taken") + dealt)
-      k.set_pvar(target_player, "graze_by", k.field(source, "graze") or 0)
+  end
+  for _, s in ipairs(hits) do
+    local c = s.card
+    if c and k.exists(c) and k.zone_of(c) == "field" then
+      if has_kw(s.source, "即死") and s.atk > 0 then
+        M._.deathblow(c, s.source)                                    -- 10.8
+      elseif M._.damage_on(c) >= (k.field(c, "def") or 0) then
+        M._.deathblow(c, s.source)                                    -- 1.10.12.f
+      end
+    end
+    if s.pierce and s.pierce > 0 then
+      k.log("10.5", k.name(s.source), "の貫通 (pierce): ", s.pierce)
+      deal_damage(nil, s.pierce_to, s.pierce, s.source, true)
     end
   end
 end
@@ -67,9 +87,10 @@ function M.effect_attack(c)
   local id = k.push({ kind = "attack", name = k.name(c) .. "の攻撃", source = c, controller = p })
   k.set_gvar("attack_item", id)
   k.set_gvar("attacked", opp)
-  k.set_flag(c, "attacking", true)
+  M._.window("攻撃を行う", { card = c, player = p })                -- 6.3.5.b
+  k.set_flag(c, "attacking", true)                                  -- 6.3.5.c
   k.log("6.3.5", k.name(c), "が効果で攻撃 (attacks by an effect: a new interference)")
-  k.event("攻撃を行った", { card = c, player = p })
+  M._.window("攻撃を行った", { card = c, player = p })              -- 6.3.5.d
   return true
 end
 
@@ -84,8 +105,7 @@ function M._.combat(item)
     return
   end
   k.log("6.2.4", "戦闘 (combat): ", k.name(attacker))
-  k.event("戦闘開始時", { card = attacker })                          -- 6.2.4.b
-  k.rule_check()
+  M._.window("戦闘開始時", { card = attacker })                      -- 6.2.4.b
   local defender = defender_of(dp)
   -- 10.6 隠密: at combat start, the defense of a character sharing no race is cancelled.
   if defender and has_kw(attacker, "隠密") then
@@ -106,12 +126,14 @@ function M._.combat(item)
   end
   local mutual = defender and k.setting("defender_deals_damage") == 1
   for _, first in ipairs({ true, false }) do                          -- 6.2.4.d, e
+    local strikes = {}
     if has_kw(attacker, "先制") == first then
-      strike(attacker, defender, dp)
+      strikes[#strikes + 1] = { source = attacker, card = defender, player = (not defender) and dp or nil }
     end
     if mutual and has_kw(defender, "先制") == first then
-      strike(defender, attacker, nil)
+      strikes[#strikes + 1] = { source = defender, card = attacker }
     end
+    strike_all(strikes)
   end
   k.rule_check()                                                      -- 6.2.4.f
   -- 6.2.4.g, 6.5: graze — a player who took combat damage may put the top X cards of their
@@ -137,7 +159,6 @@ function M._.combat(item)
   end
   k.expire("combat")                                                  -- 6.2.4.i
   M._.end_attack(item)
-  k.event("戦闘終了時", { card = attacker })                          -- 6.2.4.j
-  k.rule_check()
+  M._.window("戦闘終了時", { card = attacker })                      -- 6.2.4.j
 end
 return M

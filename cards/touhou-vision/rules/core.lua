@@ -98,46 +98,72 @@ local function pay_nodes(p, n, why)
   return true
 end
 
--- Damage (1.10.12) ---------------------------------------------------------------------------
+-- A timing window a rule procedure names ("resolve … effects, including auto γ"): the event
+-- happens, and the γ it triggers resolve at this step (7.4.7.c).
+local function window(event, data)
+  k.event(event, data)
+  k.play_triggers()
+end
 
--- 9.3.4: discards a card from the field: its set cards first (e–f), then the card, to their
--- owners' underworld (g, 3.1.6).
-local function discard(c, why)
+-- Removal (9.2–9.4) ---------------------------------------------------------------------------
+
+-- 9.3.4: discards a card: the discard windows (a–d) while it is still where it was, then its set
+-- cards are discarded the same way (e–f), then it goes to its owner's underworld (g, 3.1.6).
+local function discard(c, why, source)
   if not k.exists(c) then return end
-  for _, s in ipairs(k.attachments(c)) do discard(s, why) end
-  k.event("破棄された", { card = c })
+  local data = { card = c, source = source }
+  window("破棄する", data)
+  window("破棄される", data)
+  window("破棄した", data)
+  window("破棄された", data)
+  if not k.exists(c) then return end
+  for _, s in ipairs(k.attachments(c)) do discard(s, why, source) end
   k.log("9.3.4", k.name(c), "を破棄 (discarded", why and (": " .. why) or "", ")")
   k.move(c, k.owner(c), "underworld")
 end
 
--- 9.2.3: deathblow: its windows, then a discard (e). 9.2.7: a card already in deathblow or
--- gone is not made so again.
+-- 9.2.3: deathblow: its windows (a–d, the card still on the field), then a discard whose cause
+-- is the deathblow's (e). 9.2.7: a card gone from the field is not made so again.
 local function deathblow(c, source)
   if not k.exists(c) or k.zone_of(c) ~= "field" then return end
   k.log("9.2.3", k.name(c), "が決死 (deathblow)")
-  k.event("決死になった", { card = c, source = source })
-  discard(c, "決死")
+  local data = { card = c, source = source }
+  window("決死にする", data)
+  window("決死になる", data)
+  window("決死にした", data)
+  window("決死になった", data)
+  discard(c, "決死", source)
 end
 
+-- Damage (1.10.12) ---------------------------------------------------------------------------
+
 -- 1.10.12: damage to a player (its life) or a character (accumulated); 0 or less does not
--- exist (1.10.14). `combat` marks combat damage (1.10.4). Returns the damage dealt.
-local function deal_damage(target_card, target_player, amount, source, combat)
+-- exist (1.10.14). `combat` marks combat damage (1.10.4); with `defer` the caller checks
+-- deathblow (f) once the damage dealt at the same time is all applied. Returns the damage dealt.
+local function deal_damage(target_card, target_player, amount, source, combat, defer)
   if amount <= 0 then return 0 end
   local kind = combat and "戦闘ダメージ" or "効果ダメージ"
+  local c = combat and 1 or 0
   if target_card then
     if not is_character(target_card) then return 0 end            -- 1.10.10
+    window("ダメージを与える", { card = source, target = target_card, amount = amount, combat = c })
+    window("ダメージを受ける", { card = target_card, amount = amount, source = source, combat = c })
+    if not is_character(target_card) then return 0 end
     k.add_counter(target_card, combat and "combat_damage" or "effect_damage", amount)
     k.log("1.10.11.b", k.name(target_card), "に", kind, amount, " (accumulated ", damage_on(target_card), "/", k.field(target_card, "def"), ")")
-    k.event("ダメージを与えた", { card = source, target = target_card, amount = amount, combat = combat and 1 or 0 })
-    k.event("ダメージを受けた", { card = target_card, amount = amount, source = source, combat = combat and 1 or 0 })
-    if damage_on(target_card) >= (k.field(target_card, "def") or 0) then   -- 1.10.12.f
+    window("ダメージを与えた", { card = source, target = target_card, amount = amount, combat = c })
+    window("ダメージを受けた", { card = target_card, amount = amount, source = source, combat = c })
+    if not is_character(target_card) then return amount end
+    if not defer and damage_on(target_card) >= (k.field(target_card, "def") or 0) then   -- 1.10.12.f
       deathblow(target_card, source)
     end
   else
+    window("ダメージを与える", { card = source, player = target_player, amount = amount, combat = c })
+    window("ダメージを受ける", { player = target_player, amount = amount, source = source, combat = c })
     k.set_pvar(target_player, "life", k.pvar(target_player, "life") - amount)
     k.log("1.10.11.a", P(target_player), "に", kind, amount, " (LP ", k.pvar(target_player, "life"), ")")
-    k.event("ダメージを与えた", { card = source, player = target_player, amount = amount, combat = combat and 1 or 0 })
-    k.event("ダメージを受けた", { player = target_player, amount = amount, source = source, combat = combat and 1 or 0 })
+    window("ダメージを与えた", { card = source, player = target_player, amount = amount, combat = c })
+    window("ダメージを受けた", { player = target_player, amount = amount, source = source, combat = c })
   end
   return amount
 end
@@ -146,7 +172,12 @@ end
 -- card to its owner's exclusion area (l). 9.4.6.a: a card already there is not excluded again.
 local function exclude(c, why)
   if not k.exists(c) or k.zone_of(c) == "exclusion" then return end
-  k.event("除外された", { card = c })
+  local data = { card = c }
+  window("除外する", data)
+  window("除外される", data)
+  window("除外した", data)
+  window("除外された", data)
+  if not k.exists(c) then return end
   for _, s in ipairs(k.attachments(c)) do discard(s, "除外") end
   k.log("9.4.4.l", k.name(c), "をゲームから除外 (excluded", why and (": " .. why) or "", ")")
   k.move(c, k.owner(c), "exclusion")
@@ -157,7 +188,7 @@ M._ = {
   upkeep = function(c) return kw_value(c, "維持コスト") end, is_character = is_character, characters = characters,
   damage_on = damage_on, name_has = name_has, contains = contains, nodes = nodes,
   can_pay = can_pay, pay_nodes = pay_nodes, discard = discard, deathblow = deathblow,
-  deal_damage = deal_damage, exclude = exclude,
+  deal_damage = deal_damage, exclude = exclude, window = window,
 }
 
 -- The `rules.*` library for card scripts ------------------------------------------------------

@@ -16,10 +16,12 @@ end
 -- 11.3.9: a card enters the field unattached: (a) a character from here, (b) "when entering",
 -- (c) placed, (d) "has entered". 速攻 (10.2): a played character enters active.
 local function enter_field(c, p, orientation)
+  M._.window("場に出る", { card = c, player = p })                  -- b
+  if not k.exists(c) then return nil end
   local f = k.move(c, p, "field")
   k.set_orientation(f, orientation)
   k.log("11.3.9.c", k.name(f), "が", P(p), "の場に出た (enters the field, ", orientation, ")")
-  k.event("場に出た", { card = f, player = p })
+  M._.window("場に出た", { card = f, player = p })                  -- d
   return f
 end
 
@@ -31,6 +33,7 @@ local function resolve_play(item)
   local c, p = item.source, item.controller
   local name = item.values.ability
   local target = item.targets[1]
+  M._.window("解決する", { card = c, player = p })                  -- a
   if not k.exists(c) or k.zone_of(c) ~= "play" then
     k.log("5.2.4.b", item.name, "はプレイエリアに無い (not in the play area: no effect)")
     return
@@ -43,6 +46,7 @@ local function resolve_play(item)
   local t = k.card_type(c)
   if t == "character" then
     local f = enter_field(c, p, has_kw(c, "速攻") and "active" or "sleep")
+    if not f then return end
     if has_kw(f, "人形") then
       k.set_pvar(p, "dolls", k.pvar(p, "dolls") + 1)
     elseif not has_kw(f, "奇襲") or k.setting("ambush_uses_character_slot") == 1 then
@@ -76,7 +80,7 @@ local function resolve_play(item)
       k.move(c, k.owner(c), "underworld")                             -- 5.2.4.d
     end
   end
-  k.event("解決した", { card = c, player = p })
+  M._.window("解決した", { card = c, player = p })                  -- c
 end
 
 -- 7.3.5: an activated effect resolves if its source is still on the field (7.3.1.b) and its
