@@ -43,10 +43,13 @@ local function resolve_play(item)
     discard(c, "解決されなかった")                                   -- 3.8.5
     return
   end
+  -- The card as it is after resolving (a new object where it entered the field or was set).
+  local now = c
   local t = k.card_type(c)
   if t == "character" then
     local f = enter_field(c, p, has_kw(c, "速攻") and "active" or "sleep")
     if not f then return end
+    now = f
     if has_kw(f, "人形") then
       k.set_pvar(p, "dolls", k.pvar(p, "dolls") + 1)
     elseif not has_kw(f, "奇襲") or k.setting("ambush_uses_character_slot") == 1 then
@@ -68,19 +71,20 @@ local function resolve_play(item)
       end
     end
     local s = k.attach(c, target, "set")
+    now = s
     k.set_orientation(s, k.orientation(target))                       -- 11.3.11.c
     k.log("11.3.10.b", k.name(s), "を", k.name(target), "にセット (set)")
   elseif has_kw(c, "世界呪符") or has_kw(c, "装備/場") then
-    enter_field(c, p, "active")
+    now = enter_field(c, p, "active")
   elseif has_kw(c, "幻想生物") then
-    enter_field(c, p, "sleep")
+    now = enter_field(c, p, "sleep")
   else
     if name then k.run_ability(c, name, "effect", { target = target }) end
     if k.exists(c) and k.zone_of(c) == "play" then
       k.move(c, k.owner(c), "underworld")                             -- 5.2.4.d
     end
   end
-  M._.window("解決した", { card = c, player = p })                  -- c
+  M._.window("解決した", { card = now, player = p })                  -- c
 end
 
 -- 7.3.5: an activated effect resolves if its source is still on the field (7.3.1.b) and its
