@@ -102,6 +102,28 @@ local function resolve_ability(item)
   k.run_ability(c, name, "effect", { target = target })
 end
 
+-- 5.3: a card resolved "as if played": put face up in the play area (5.3.2.a), its target
+-- chosen (c; none legal: it fails, 5.3.1.d), no cost paid (5.3.1.c), then resolved like a
+-- played card (e–g); its effect's source is the card itself (5.3.4). Returns whether it resolved.
+function M.resolve_as_played(c, p)
+  if not k.exists(c) then return false end
+  local pc = k.move(c, p, "play")
+  k.log("5.3.2.a", k.name(pc), "をプレイしたものとして解決する (resolved as if played)")
+  local name = k.abilities(pc, { kind = "command", all = true })[1]
+  local target = nil
+  if name and contains(k.abilities(pc, { hook = "targets", all = true }), name) then
+    local cands = k.run_ability(pc, name, "targets") or {}
+    if #cands == 0 then
+      k.log("5.3.1.d", k.name(pc), ": 目標が無いので解決しない (no legal target: it fails)")
+      k.move(pc, k.owner(pc), "underworld")
+      return false
+    end
+    target = k.choose_cards(p, cands, { prompt = k.name(pc) .. "の目標 (target)", clause = "5.3.2.c" })
+  end
+  resolve_play({ kind = "play", name = k.name(pc), source = pc, controller = p, targets = { target }, values = { ability = name } })
+  return true
+end
+
 function M.resolve_item(item)
   if item.kind == "play" then
     resolve_play(item)
