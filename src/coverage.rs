@@ -91,6 +91,35 @@ pub fn clause_ids(text: &str) -> Vec<String> {
     out
 }
 
+/// Dotted clause ids (`1.12.8.a`, `6.2.4`) in a text that are clauses of `known`: for games
+/// whose numbering is not the 汎用TCG's.
+pub fn dotted_ids(text: &str, known: &BTreeSet<&str>) -> Vec<String> {
+    let mut out = Vec::new();
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_digit()
+            && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.'))
+        {
+            let mut j = i;
+            while j < b.len()
+                && (b[j].is_ascii_alphanumeric()
+                    || (b[j] == b'.' && j + 1 < b.len() && b[j + 1].is_ascii_alphanumeric()))
+            {
+                j += 1;
+            }
+            let id = &text[i..j];
+            if id.contains('.') && known.contains(id) {
+                out.push(id.to_string());
+            }
+            i = j.max(i + 1);
+            continue;
+        }
+        i += 1;
+    }
+    out
+}
+
 /// The clause a test function's name ends with: `…_704_3c` → 704.3c, `…_302_3a_1` → 302.3a-1.
 pub fn clause_of_fn_name(name: &str) -> Option<String> {
     let parts: Vec<&str> = name.split('_').collect();
@@ -121,6 +150,17 @@ pub fn collect(
     tsv: &Path,
     scenario_dirs: &[&Path],
     tests_dir: Option<&Path>,
+) -> Result<Coverage, String> {
+    collect_with(tsv, scenario_dirs, tests_dir, None)
+}
+
+/// [`collect`], reading only the test files whose name starts with `prefix` (another game's
+/// tests: `touhou_vision`), where dotted ids of the game's clauses are citations.
+pub fn collect_with(
+    tsv: &Path,
+    scenario_dirs: &[&Path],
+    tests_dir: Option<&Path>,
+    prefix: Option<&str>,
 ) -> Result<Coverage, String> {
     let text = std::fs::read_to_string(tsv).map_err(|e| format!("{}: {e}", tsv.display()))?;
     let mut cov = Coverage::default();
@@ -156,7 +196,17 @@ pub fn collect(
                 .insert(name.clone());
         }
     }
-    for path in tests_dir.map(rust_files).unwrap_or_default() {
+    for path in tests_dir
+        .map(rust_files)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|p| {
+            prefix.is_none_or(|pre| {
+                p.file_stem()
+                    .is_some_and(|s| s.to_string_lossy().starts_with(pre))
+            })
+        })
+    {
         let src = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let file = path
             .file_stem()
@@ -170,8 +220,13 @@ pub fn collect(
                 doc.push('\n');
             } else if let Some(rest) = t.strip_prefix("fn ") {
                 let name = rest.split('(').next().unwrap_or("").trim();
-                let mut ids: BTreeSet<String> = clause_ids(&doc).into_iter().collect();
-                ids.extend(clause_of_fn_name(name));
+                let mut ids: BTreeSet<String> = match prefix {
+                    Some(_) => dotted_ids(&doc, &known).into_iter().collect(),
+                    None => clause_ids(&doc).into_iter().collect(),
+                };
+                if prefix.is_none() {
+                    ids.extend(clause_of_fn_name(name));
+                }
                 for c in ids {
                     if !known.contains(c.as_str()) {
                         unknown.push((format!("{file}::{name}"), c.clone()));

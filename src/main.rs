@@ -301,8 +301,19 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             if is_built_in {
                 scenario_dirs.push(shared);
             }
-            let tests = is_built_in.then_some(std::path::Path::new("tests"));
-            let cov = fuda::coverage::collect(&clauses, &scenario_dirs, tests)?;
+            // The built-in game's tests are all of tests/; another game's are the files named
+            // after it (tests/touhou_vision*.rs).
+            let prefix = (!is_built_in).then(|| {
+                dir.file_name()
+                    .map(|n| n.to_string_lossy().replace('-', "_"))
+                    .unwrap_or_default()
+            });
+            let cov = fuda::coverage::collect_with(
+                &clauses,
+                &scenario_dirs,
+                Some(std::path::Path::new("tests")),
+                prefix.as_deref(),
+            )?;
             for (at, c) in &cov.unknown {
                 eprintln!("error: {at} cites {c}, which is not a clause of the rules");
             }

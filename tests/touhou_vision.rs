@@ -123,3 +123,36 @@ fn a_save_mid_interference_resumes_identically_in_another_process() {
     assert_eq!(fuda(&["replay", &p, "--game", &game]), log);
     let _ = std::fs::remove_file(&path);
 }
+
+/// 1.2.2, 1.2.2.a, 1.2.2.b: a deck is exactly 50 cards with at most 3 of one name. Both starter
+/// decks are legal; 49 cards, or 4 copies of a name, are refused with the clause.
+#[test]
+fn deck_construction_is_checked() {
+    use fuda_engine::def::deck::{check_deck, parse_deck};
+    let b = Bundle::load(&dir()).expect("the game loads");
+    for name in ["hakurei", "scarlet"] {
+        b.deck(name).expect("a legal starter deck");
+    }
+    let problems = |text: &str| -> Vec<String> {
+        let d = parse_deck(Path::new("deck.yaml"), text, &b.defs.cards).expect("parses");
+        check_deck(&b.defs.game, &b.defs.cards, &d)
+            .into_iter()
+            .map(|p| p.to_string())
+            .collect()
+    };
+    let scarlet = std::fs::read_to_string(dir().join("decks/scarlet.yaml")).expect("read");
+    let short = scarlet.replace("TV-003: 3", "TV-003: 2");
+    assert!(
+        problems(&short).iter().any(|p| p.contains("[1.2.2.a]")),
+        "{:?}",
+        problems(&short)
+    );
+    let four = scarlet
+        .replace("TV-003: 3", "TV-003: 4")
+        .replace("TV-004: 3", "TV-004: 2");
+    assert!(
+        problems(&four).iter().any(|p| p.contains("[1.2.2.b]")),
+        "{:?}",
+        problems(&four)
+    );
+}
