@@ -99,3 +99,25 @@ fn the_documented_matrix_is_current() {
     let fresh = splice(&doc, &matrix(&cov));
     assert!(doc == fresh, "docs/rules/generic-tcg.md is stale: run `cargo run -- coverage --write docs/rules/generic-tcg.md`");
 }
+
+/// 東方VISION's matrix in docs/rules/touhou-vision.md is current (`fuda coverage --game
+/// cards/touhou-vision --write docs/rules/touhou-vision.md`), and every citation exists.
+#[test]
+fn the_touhou_vision_matrix_is_current() {
+    let dir = root().join("cards/touhou-vision");
+    let cov = fuda::coverage::collect_with(
+        &dir.join("clauses.tsv"),
+        &[&dir.join("scenarios")],
+        Some(&root().join("tests")),
+        Some("touhou_vision"),
+    )
+    .expect("collects");
+    assert!(cov.unknown.is_empty(), "{:?}", cov.unknown);
+    assert!(cov.behavior().count() > 800);
+    let path = root().join("docs/rules/touhou-vision.md");
+    let doc = std::fs::read_to_string(&path).expect("doc");
+    assert!(
+        doc == splice(&doc, &matrix(&cov)),
+        "docs/rules/touhou-vision.md is stale: run `cargo run -- coverage --game cards/touhou-vision --write docs/rules/touhou-vision.md`"
+    );
+}
