@@ -182,7 +182,8 @@ function M.play_card(p, a)
     target = k.choose_cards(p, cands, { prompt = k.name(c) .. "の目標 (target)", clause = "5.2.3.d" })
   end
   if waive then
-    k.log("5.5.6", k.name(c), ": 必要ノードとコストを無視 (nodes and cost waived)")
+    local clause = k.card_type(c) == "spell" and "5.5.6" or "5.6.6"
+    k.log(clause, k.name(c), ": 必要ノードとコストを無視 (nodes and cost waived)")
   elseif not pay_nodes(p, k.field(c, "cost") or 0, k.name(c)) then
     k.undo("コストを支払えない (the cost cannot be paid)")
   end
