@@ -67,10 +67,16 @@ fn yaml_files(dir: &Path) -> Vec<PathBuf> {
 pub fn game_dir_of(path: &Path) -> Option<PathBuf> {
     let mut p = Some(path);
     while let Some(d) = p {
+        // The parent of a relative path ends at "": that is the current folder.
+        let d = if d.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            d
+        };
         if d.join("game.yaml").exists() {
             return Some(d.to_path_buf());
         }
-        p = d.parent();
+        p = d.parent().filter(|_| d != Path::new("."));
     }
     None
 }

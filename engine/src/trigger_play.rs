@@ -26,6 +26,49 @@ pub struct BatchEntry {
 }
 
 impl Game {
+    /// Resolves a trigger the chain held (`triggers.onto_chain`): the item as the resolve hook
+    /// got it. Errors when it is not such an item.
+    pub fn resolve_trigger_item(&mut self, host: &dyn Host, item: &Value) -> Result<(), Fail> {
+        let bad = || {
+            Fail::Run(crate::error::RunError::Definition(
+                "k.resolve_trigger: not a pending trigger item (kind \"trigger\")".into(),
+            ))
+        };
+        let values = item.get("values").ok_or_else(bad)?;
+        let def = values.get("def").and_then(Value::as_int).ok_or_else(bad)?;
+        let index = values
+            .get("index")
+            .and_then(Value::as_int)
+            .ok_or_else(bad)?;
+        let source = item
+            .get("source")
+            .and_then(Value::as_int)
+            .and_then(|h| self.handle_id(h))
+            .ok_or_else(bad)?;
+        let controller = item.get("controller").and_then(Value::as_int).unwrap_or(1);
+        let ok = usize::try_from(def)
+            .ok()
+            .and_then(|d| self.defs.cards.cards.get(d))
+            .is_some_and(|c| usize::try_from(index).is_ok_and(|i| i < c.abilities.len()))
+            && (source.card as usize) < self.st.objects.len()
+            && (1..=self.defs.game.players as i64).contains(&controller);
+        if !ok {
+            return Err(bad());
+        }
+        let t = PendingTrigger {
+            controller: (controller - 1) as PlayerId,
+            source,
+            def: def as u16,
+            ability: index as u16,
+            count: 1,
+            events: Vec::new(),
+            delayed_data: values.get("data").cloned().filter(|d| *d != Value::Null),
+            from_skill: false,
+        };
+        let event = values.get("event").cloned().unwrap_or_default();
+        self.resolve_triggered_effect(host, &t, event)
+    }
+
     /// The pending triggers as scripts see them: {source, ability, controller, count}.
     pub fn pending_triggers_value(&self) -> Value {
         Value::List(
@@ -198,6 +241,38 @@ impl Game {
                 a.name
             ),
         );
+        // `triggers.onto_chain`: the played trigger waits on the chain as a pending item; the
+        // game's resolve hook resolves it with `k.resolve_trigger(item)`.
+        if defs.game.triggers.onto_chain && defs.game.chain.is_some() {
+            let mut values = IndexMap::new();
+            values.insert("ability".to_string(), Value::Str(a.name.clone()));
+            values.insert("def".to_string(), Value::Int(t.def as i64));
+            values.insert("index".to_string(), Value::Int(t.ability as i64));
+            values.insert("event".to_string(), event);
+            values.insert("data".to_string(), t.delayed_data.unwrap_or_default());
+            self.push_item(crate::chain::NewItem {
+                kind: "trigger".into(),
+                name: a.name.clone(),
+                source: Some(t.source),
+                controller: t.controller,
+                targets: Vec::new(),
+                values: Value::Map(values),
+            })
+            .map_err(|e| Fail::Run(crate::error::RunError::Definition(e)))?;
+            return Ok(());
+        }
+        self.resolve_triggered_effect(host, &t, event)
+    }
+
+    /// Resolves a pending trigger's effect (the success check first for a skill's, 920.1).
+    fn resolve_triggered_effect(
+        &mut self,
+        host: &dyn Host,
+        t: &PendingTrigger,
+        event: Value,
+    ) -> Result<(), Fail> {
+        let defs = Arc::clone(&self.defs);
+        let a = &defs.cards.cards[t.def as usize].abilities[t.ability as usize];
         // 813.3, 920.1, 804.2c-31: a triggered EX skill gets the game's success check first.
         if a.ex_skill || t.from_skill {
             if let Some(check) = &defs.game.skill_success_check {
@@ -221,7 +296,10 @@ impl Game {
             Value::Int(t.controller as i64 + 1),
         );
         ctx.insert("event".to_string(), event);
-        ctx.insert("data".to_string(), t.delayed_data.unwrap_or_default());
+        ctx.insert(
+            "data".to_string(),
+            t.delayed_data.clone().unwrap_or_default(),
+        );
         self.call_card_hook(
             host,
             &hook_name(t.def as usize, t.ability as usize, "effect"),

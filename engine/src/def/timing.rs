@@ -52,6 +52,11 @@ pub struct TriggerPolicy {
     /// that arose meanwhile (`batches`; Fire Force 1002.1b).
     #[serde(default)]
     pub order: TriggerOrder,
+    /// A played trigger waits on the chain as a pending item (kind `trigger`) instead of
+    /// resolving at once; the game's resolve hook resolves it with `k.resolve_trigger(item)`
+    /// (Victory Spark: auto abilities enter the pool and can be cancelled).
+    #[serde(default)]
+    pub onto_chain: bool,
 }
 
 #[derive(

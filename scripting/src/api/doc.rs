@@ -87,6 +87,7 @@ pub const API: &[(&str, &str, &str, &str, &str)] = &[
     ("Timing", "resolve_chain", "k.resolve_chain() → n", "Resolves the innermost window's items now, in the game's order (a game without priority).", "k.resolve_chain()"),
     ("Timing", "pending_triggers", "k.pending_triggers() → {t…}", "Triggered abilities waiting to be played: {source, ability, controller, count}.", "#k.pending_triggers() > 0"),
     ("Timing", "play_triggers", "k.play_triggers() → n", "Plays pending triggers now, by the game's `triggers:` order, until none is left (no rule processes).", "k.play_triggers()"),
+    ("Timing", "resolve_trigger", "k.resolve_trigger(item)", "Resolves a triggered ability that waited on the chain (`triggers.onto_chain`), from the item the resolve hook got.", "if item.kind == \"trigger\" then k.resolve_trigger(item) end"),
     ("Timing", "rule_check", "k.rule_check() → acted", "A rule check now, inside an effect: rule processes until none acts, then pending triggers (not from a rule process).", "k.rule_check()"),
     ("Timing", "end_phase", "k.end_phase()", "Ends the current phase: the chain resolves to its end, then no more priority is granted and the phase's end processing runs (東方VISION 4.10.2).", "k.end_phase()"),
     ("Timing", "end_turn", "k.end_turn()", "Ends the turn: the chain resolves to its end, then the rest of the turn is skipped up to the phase marked `turn_end: true` (4.10.1).", "k.end_turn()"),

@@ -165,6 +165,15 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         )?;
     }
     k.raw_set(
+        "resolve_trigger",
+        lua.create_function(|lua, item: mlua::Value| {
+            let item = from_lua(&item)?;
+            with_host(lua, |g, host| {
+                g.resolve_trigger_item(host, &item).map_err(fail)
+            })
+        })?,
+    )?;
+    k.raw_set(
         "undo",
         lua.create_function(|lua, reason: String| -> R<()> {
             with(lua, |g| {

@@ -73,6 +73,11 @@ end
 -- X4.1: a counterspell negates its target if it is still waiting (else it does nothing);
 -- another spell deals its damage to the caster's opponent, less the opponent's wards.
 function M.resolve_item(item)
+  -- A trigger the chain held (triggers.onto_chain) resolves as the kernel would.
+  if item.kind == "trigger" then
+    k.resolve_trigger(item)
+    return
+  end
   local c = item.source
   local target = item.targets[1]
   if target then
@@ -84,7 +89,7 @@ function M.resolve_item(item)
   else
     local opp = k.opponent(item.controller)
     local dmg = k.field(c, "damage")
-    for _, w in ipairs(k.cards(opp, "shield")) do dmg = dmg - k.field(w, "ward") end
+    for _, w in ipairs(k.cards(opp, "shield")) do dmg = dmg - (k.field(w, "ward") or 0) end
     if dmg < 0 then dmg = 0 end
     k.set_pvar(opp, "life", k.pvar(opp, "life") - dmg)
     k.log("X4.1", "P", opp, "に", dmg, "点 (damage), 残り", k.pvar(opp, "life"))

@@ -1,0 +1,60 @@
+//! The timing primitives on variants of tests/games/riposte: triggers that wait on the chain as
+//! pending items (`triggers.onto_chain`).
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A copy of riposte in a fresh folder with `edit` applied to its game.yaml.
+fn riposte_with(name: &str, edit: impl Fn(String) -> String) -> PathBuf {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/riposte");
+    let dst = std::env::temp_dir().join(format!("fuda-timing-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dst);
+    for sub in ["", "packs", "packs/basic", "decks", "scenarios"] {
+        std::fs::create_dir_all(dst.join(sub)).expect("mkdir");
+        for e in std::fs::read_dir(src.join(sub)).expect("read").flatten() {
+            if e.path().is_file() {
+                std::fs::copy(e.path(), dst.join(sub).join(e.file_name())).expect("copy");
+            }
+        }
+    }
+    let game = std::fs::read_to_string(dst.join("game.yaml")).expect("read");
+    std::fs::write(dst.join("game.yaml"), edit(game)).expect("write");
+    dst
+}
+
+/// With `triggers.onto_chain`, played triggers wait on the chain above the spell that caused
+/// them and resolve last in, first out with it; one raised while the chain resolves goes on top
+/// and resolves next. (`fuda test` runs from inside the game folder: its scenarios find the game
+/// in the current folder.)
+#[test]
+fn triggers_can_wait_on_the_chain() {
+    let dir = riposte_with("onto-chain", |g| {
+        g.replace(
+            "triggers: { source_left: skip, order: batches }",
+            "triggers: { source_left: skip, order: batches, onto_chain: true }",
+        )
+    });
+    let scenario = r#"
+name: triggers on the chain
+setup:
+  turn: 1
+  p1: { hand: [R-001], shield: [R-101, R-103], vars: { life: 10 } }
+  p2: { shield: [R-102], vars: { life: 10 } }
+do:
+  - p1: cast 火花
+  - expect:
+      - chain_size == 3
+  - p2: pass
+  - p1: pass
+expect:
+  - order: ["[X4] 応酬2: P1の「見張り」 (trigger)", "[X4] 応酬3: P2の「物見」 (trigger)", "物見が見た", "見張りが合図を送る", "伝令が走る", "P2に1点"]
+"#;
+    std::fs::write(dir.join("scenarios/onto-chain.yaml"), scenario).expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_fuda"))
+        .args(["test", "scenarios/onto-chain.yaml", "--log"])
+        .current_dir(&dir)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(out.status.success(), "{text}");
+}
