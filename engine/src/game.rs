@@ -502,6 +502,8 @@ impl Game {
         self.journal.cursor = 0;
         let r = f(self, host);
         if let Some(d) = self.interrupted.take() {
+            // A question asked first wins; the unit runs again once it is answered.
+            self.undo = None;
             let mut at = None;
             let mut log_at = Vec::new();
             if let Some(snap) = &self.journal.snapshot {
