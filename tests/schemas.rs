@@ -36,8 +36,18 @@ fn kind(p: &Path) -> Option<&'static str> {
     if in_dir("decks") {
         return Some("deck");
     }
-    if p.starts_with(root().join("tests/scenarios")) && !in_dir("cards") {
-        return Some("scenario");
+    // Scenarios: in a `scenarios` folder (tests/scenarios, a game's or a test game's), except
+    // the test cards kept in their `cards` folders.
+    let parts: Vec<String> = p
+        .strip_prefix(root())
+        .unwrap_or(p)
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().to_string())
+        .collect();
+    if let Some(at) = parts.iter().position(|c| c == "scenarios") {
+        if !parts[at..].iter().any(|c| c == "cards") {
+            return Some("scenario");
+        }
     }
     let text = std::fs::read_to_string(p).ok()?;
     if text.lines().any(|l| l.starts_with("cards:")) {
