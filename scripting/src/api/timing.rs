@@ -6,6 +6,9 @@ use fuda_engine::chain::NewItem;
 use fuda_engine::Value;
 use mlua::{Lua, Table};
 
+/// The most targets one pending item keeps.
+const MAX_TARGETS: usize = 64;
+
 pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
     k.raw_set(
         "push",
@@ -13,10 +16,16 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             let targets: Vec<Value> = match t.get::<Option<Table>>("targets")? {
                 Some(l) => l
                     .sequence_values::<mlua::Value>()
+                    .take(MAX_TARGETS + 1)
                     .map(|v| v.and_then(|v| from_lua(&v)))
                     .collect::<R<_>>()?,
                 None => Vec::new(),
             };
+            if targets.len() > MAX_TARGETS {
+                return Err(err(format!(
+                    "k.push: more than {MAX_TARGETS} targets for one item"
+                )));
+            }
             let values = match t.get::<mlua::Value>("values")? {
                 mlua::Value::Nil => Value::Map(Default::default()),
                 v => from_lua(&v)?,
