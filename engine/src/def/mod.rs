@@ -2,6 +2,7 @@
 pub mod ability;
 pub mod ability_raw;
 pub mod card;
+mod compile;
 pub mod deck;
 pub mod events;
 pub mod files;
