@@ -253,16 +253,9 @@ end
 -- player (g, the action's rule).
 function M.attack(p, a)
   local c = a.card
-  k.set_orientation(c, "sleep")
-  for _, s in ipairs(k.attachments(c)) do k.set_orientation(s, "sleep") end
+  M._.set_state(c, "sleep")
   start_interference_if_none()
-  local id = k.push({ kind = "attack", name = k.name(c) .. "の攻撃", source = c, controller = p })
-  k.set_gvar("attack_item", id)
-  k.set_gvar("attacked", k.opponent(p))
-  M._.window("攻撃を行う", { card = c, player = p })                -- d
-  k.set_flag(c, "attacking", true)                                  -- e
-  k.log("6.3.4.e", k.name(c), "が攻撃 (attacks P", k.opponent(p), ")")
-  M._.window("攻撃を行った", { card = c, player = p })              -- f
+  M._.begin_attack(c, p, "6.3.4.e", "が攻撃 (attacks P" .. k.opponent(p) .. ")")
 end
 
 -- 6.4.2: the attacked player, with the priority the attack passed to them (their first
@@ -285,8 +278,7 @@ end
 
 function M.defend(p, a)
   local c = a.card
-  k.set_orientation(c, "sleep")
-  for _, s in ipairs(k.attachments(c)) do k.set_orientation(s, "sleep") end
+  M._.set_state(c, "sleep")
   M._.window("防御を行う", { card = c, player = p })                -- c
   k.set_flag(c, "defending", true)                                  -- d
   k.log("6.4.4.d", k.name(c), "が防御 (defends)")

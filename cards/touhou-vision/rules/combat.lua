@@ -84,14 +84,21 @@ function M.effect_attack(c)
   local opp = k.opponent(p)
   k.set_gvar("interference", k.gvar("interference") + 1)
   k.open_window("act", opp)
+  M._.begin_attack(c, p, "6.3.5", "が効果で攻撃 (attacks by an effect: a new interference)")
+  return true
+end
+
+-- The attack joins its interference as an item (6.3.4.c, 6.3.5.a); "when it attacks" (6.3.4.d,
+-- 6.3.5.b); it becomes the attacking character, logged citing `clause` (6.3.4.e, 6.3.5.c); "has
+-- attacked" (6.3.4.f, 6.3.5.d). The attacked player is the attacker's opponent.
+function M._.begin_attack(c, p, clause, text)
   local id = k.push({ kind = "attack", name = k.name(c) .. "の攻撃", source = c, controller = p })
   k.set_gvar("attack_item", id)
-  k.set_gvar("attacked", opp)
-  M._.window("攻撃を行う", { card = c, player = p })                -- 6.3.5.b
-  k.set_flag(c, "attacking", true)                                  -- 6.3.5.c
-  k.log("6.3.5", k.name(c), "が効果で攻撃 (attacks by an effect: a new interference)")
-  M._.window("攻撃を行った", { card = c, player = p })              -- 6.3.5.d
-  return true
+  k.set_gvar("attacked", k.opponent(p))
+  M._.window("攻撃を行う", { card = c, player = p })
+  k.set_flag(c, "attacking", true)
+  k.log(clause, k.name(c), text)
+  M._.window("攻撃を行った", { card = c, player = p })
 end
 
 function M._.combat(item)

@@ -54,6 +54,14 @@ local function contains(list, x)
   return false
 end
 
+-- 11.3.11.c: set cards share their host's active or sleep state. Returns whether the host
+-- changed (11.5.3: an already active card is not made active).
+local function set_state(c, orientation)
+  local changed = k.set_orientation(c, orientation)
+  for _, s in ipairs(k.attachments(c)) do k.set_orientation(s, orientation) end
+  return changed
+end
+
 -- Nodes (1.8) ------------------------------------------------------------------------------
 
 local function nodes(p) return k.cards(p, "node") end
@@ -188,7 +196,7 @@ M._ = {
   upkeep = function(c) return kw_value(c, "維持コスト") end, is_character = is_character, characters = characters,
   damage_on = damage_on, name_has = name_has, contains = contains, nodes = nodes,
   can_pay = can_pay, pay_nodes = pay_nodes, discard = discard, deathblow = deathblow,
-  deal_damage = deal_damage, exclude = exclude, window = window,
+  deal_damage = deal_damage, exclude = exclude, window = window, set_state = set_state,
 }
 
 -- The `rules.*` library for card scripts ------------------------------------------------------

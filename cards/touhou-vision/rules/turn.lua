@@ -41,8 +41,7 @@ function M.active_phase()
   local tp = k.turn_player()
   local woke = 0
   for _, c in ipairs(k.cards(tp, "field")) do
-    if k.set_orientation(c, "active") then woke = woke + 1 end
-    for _, s in ipairs(k.attachments(c)) do k.set_orientation(s, "active") end
+    if M._.set_state(c, "active") then woke = woke + 1 end
   end
   if woke > 0 then k.log("4.4.1.a", P(tp), "の場のカード", woke, "枚をアクティブにする (made active)") end
 end
