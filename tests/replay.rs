@@ -3,10 +3,8 @@
 //! decisions; architecture.md "All game state lives in Rust").
 mod common;
 use common::fuda;
-use fuda::agent::{seat_seed, Agent, RandomAgent};
 use fuda::bundle::{default_game_dir, Bundle};
 use fuda::replay::GameFile;
-use fuda_engine::Status;
 use std::process::Command;
 
 /// Plays seed `seed` with random agents, recording every answer; returns the full replay,
@@ -27,41 +25,7 @@ fn play_game(
     save_here: impl Fn(&fuda_engine::Game) -> bool,
 ) -> (GameFile, GameFile, String) {
     let bundle = Bundle::load(dir).expect("the game loads");
-    let decks = decks.map(str::to_string);
-    let a = bundle.deck(&decks[0]).expect("deck");
-    let b = bundle.deck(&decks[1]).expect("deck");
-    let mut g = bundle.new_game([&a, &b], seed);
-    let mut agents = [
-        RandomAgent::new(seat_seed(seed, 0)),
-        RandomAgent::new(seat_seed(seed, 1)),
-    ];
-    let mut file = GameFile {
-        game: Some(bundle.identity.clone()),
-        pack: None,
-        decks,
-        seed,
-        steps: Vec::new(),
-        state: None,
-        state_at: None,
-    };
-    let mut mid: Option<GameFile> = None;
-    loop {
-        match g.advance(&bundle.host).expect("no engine error") {
-            Status::Over(_) => break,
-            Status::Decide => {
-                if mid.is_none() && save_here(&g) {
-                    let mut m = file.clone();
-                    m.state = Some(g.save());
-                    mid = Some(m);
-                }
-                for p in g.waiting_for() {
-                    let picks = agents[p as usize].pick(&g, p);
-                    file.push(p, &picks);
-                    g.submit(p, picks).expect("legal answer");
-                }
-            }
-        }
-    }
+    let (mut file, mid, g, _) = common::play_recorded(&bundle, decks, seed, save_here);
     file.state = Some(g.save());
     let log: String = g.log.iter().map(|l| format!("{l}\n")).collect();
     (

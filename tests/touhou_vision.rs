@@ -3,60 +3,22 @@
 //! in the middle of an interference resumes identically in another process.
 mod common;
 use common::fuda;
-use fuda::agent::{seat_seed, Agent, RandomAgent};
 use fuda::bundle::Bundle;
 use fuda::replay::GameFile;
-use fuda_engine::{Outcome, Status};
+use fuda_engine::Outcome;
 use std::path::{Path, PathBuf};
 
 fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/touhou-vision")
 }
 
-/// Plays `seed` between random agents, recording the answers; saves at the first decision
-/// where `save_here` holds.
+/// Plays `seed`, hakurei against scarlet, saving at the first decision where `save_here` holds.
 fn play(
     b: &Bundle,
     seed: u64,
     save_here: impl Fn(&fuda_engine::Game) -> bool,
 ) -> (GameFile, Option<GameFile>, fuda_engine::Game, Outcome) {
-    let decks = ["hakurei".to_string(), "scarlet".to_string()];
-    let (a, d) = (
-        b.deck(&decks[0]).expect("deck"),
-        b.deck(&decks[1]).expect("deck"),
-    );
-    let mut g = b.new_game([&a, &d], seed);
-    let mut agents = [
-        RandomAgent::new(seat_seed(seed, 0)),
-        RandomAgent::new(seat_seed(seed, 1)),
-    ];
-    let mut file = GameFile {
-        game: Some(b.identity.clone()),
-        pack: None,
-        decks,
-        seed,
-        steps: Vec::new(),
-        state: None,
-        state_at: None,
-    };
-    let mut mid = None;
-    loop {
-        match g.advance(&b.host).expect("no engine error") {
-            Status::Over(o) => return (file, mid, g, o),
-            Status::Decide => {
-                if mid.is_none() && save_here(&g) {
-                    let mut m = file.clone();
-                    m.state = Some(g.save());
-                    mid = Some(m);
-                }
-                for p in g.waiting_for() {
-                    let picks = agents[p as usize].pick(&g, p);
-                    file.push(p, &picks);
-                    g.submit(p, picks).expect("legal answer");
-                }
-            }
-        }
-    }
+    common::play_recorded(b, ["hakurei", "scarlet"], seed, save_here)
 }
 
 /// Every game ends by a rule of the game (1.5.3.a LP, 1.5.3.b deck out), no card errs, every

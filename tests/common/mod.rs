@@ -320,3 +320,57 @@ pub fn fuda(args: &[&str]) -> String {
     );
     String::from_utf8(out.stdout).expect("utf-8 output")
 }
+
+/// Plays `seed` of `decks` between random agents, recording every answer in a replay file;
+/// also saves the game at the first decision where `save_here` holds. Returns the replay (no
+/// saved state), that save, the finished game and its outcome.
+pub fn play_recorded(
+    b: &Bundle,
+    decks: [&str; 2],
+    seed: u64,
+    save_here: impl Fn(&Game) -> bool,
+) -> (
+    fuda::replay::GameFile,
+    Option<fuda::replay::GameFile>,
+    Game,
+    fuda_engine::Outcome,
+) {
+    use fuda::agent::{seat_seed, Agent, RandomAgent};
+    let decks = decks.map(str::to_string);
+    let (x, y) = (
+        b.deck(&decks[0]).expect("deck"),
+        b.deck(&decks[1]).expect("deck"),
+    );
+    let mut g = b.new_game([&x, &y], seed);
+    let mut agents = [
+        RandomAgent::new(seat_seed(seed, 0)),
+        RandomAgent::new(seat_seed(seed, 1)),
+    ];
+    let mut file = fuda::replay::GameFile {
+        game: Some(b.identity.clone()),
+        pack: None,
+        decks,
+        seed,
+        steps: Vec::new(),
+        state: None,
+        state_at: None,
+    };
+    let mut mid = None;
+    loop {
+        match g.advance(&b.host).expect("no engine error") {
+            Status::Over(o) => return (file, mid, g, o),
+            Status::Decide => {
+                if mid.is_none() && save_here(&g) {
+                    let mut m = file.clone();
+                    m.state = Some(g.save());
+                    mid = Some(m);
+                }
+                for p in g.waiting_for() {
+                    let picks = agents[p as usize].pick(&g, p);
+                    file.push(p, &picks);
+                    g.submit(p, picks).expect("legal answer");
+                }
+            }
+        }
+    }
+}
