@@ -1,0 +1,4 @@
+-- 東方VISION: 6: character information and combat.
+local M = ...
+
+return M

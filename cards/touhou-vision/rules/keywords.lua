@@ -1,0 +1,4 @@
+-- 東方VISION: 10: keyword abilities.
+local M = ...
+
+return M

@@ -1,0 +1,4 @@
+-- 東方VISION: 9: removal (deathblow, discard, exclusion).
+local M = ...
+
+return M
