@@ -243,18 +243,19 @@ pub fn collect_with(
             }
         }
     }
-    // uncovered*.yaml: clause → why it is not covered.
+    // uncovered*.yaml, in a scenarios folder or beside the scenarios of one of its parts:
+    // clause → why it is not covered.
     let mut reason_files: Vec<PathBuf> = scenario_dirs
         .iter()
         .flat_map(|d| {
-            std::fs::read_dir(d)
-                .map(|rd| {
-                    rd.flatten()
-                        .map(|e| e.path())
-                        .filter(|p| is_reasons(p))
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
+            crate::files::walk(
+                d,
+                |d| {
+                    d.file_name()
+                        .is_some_and(|n| n != "cards" && n != "snapshots" && n != "decks")
+                },
+                is_reasons,
+            )
         })
         .collect();
     reason_files.sort();

@@ -85,6 +85,9 @@ pub struct Game {
     /// (generation, expression steps they took, characteristics).
     #[allow(clippy::type_complexity)]
     pub(crate) chars_cache: std::cell::RefCell<Option<(u64, u64, Arc<crate::layers::Chars>)>>,
+    /// Characteristics are being computed: a read of a field from inside (a game's
+    /// `ability_valid_if` reading a layered field) sees the printed information.
+    pub(crate) computing_chars: std::cell::Cell<bool>,
     /// What the play since the last decision used (derived, never saved; see `budget`).
     pub(crate) budget: crate::budget::Budget,
 }
@@ -137,33 +140,11 @@ impl Game {
         }
         for (p, deck) in decks.iter().enumerate() {
             let zone = g.zone_id(deck_zone, p as PlayerId, 0);
-            for &(card, n) in &deck.cards {
-                for _ in 0..n {
-                    // Card indices are u16; decks are checked far below this on loading.
-                    if st.objects.len() >= u16::MAX as usize {
-                        break;
-                    }
-                    let idx = st.objects.len() as u16;
-                    st.objects.push(Obj {
-                        def: card as u16,
-                        owner: p as PlayerId,
-                        controller: p as PlayerId,
-                        incarnation: 0,
-                        zone,
-                        orientation: 0,
-                        face_up: false,
-                        revealed: 0,
-                        flags: 0,
-                        counters: [0; MAX_COUNTERS],
-                        attached_to: None,
-                        role: 0,
-                        attach_seq: 0,
-                        since_turn: 0,
-                        timestamp: 0,
-                        vars: [0; crate::state::MAX_OBJECT_VARS],
-                    });
-                    st.zones[zone.0 as usize].push(idx);
-                }
+            put_cards(&mut st, &deck.cards, p as PlayerId, zone);
+            // A sideboard starts the game in its own zone (東方VISION 1.2.4, 3.9).
+            if let Some(side) = &g.deck.sideboard {
+                let zone = g.zone_id(side.zone, p as PlayerId, 0);
+                put_cards(&mut st, &deck.sideboard, p as PlayerId, zone);
             }
         }
         let mut game = Game {
@@ -175,6 +156,7 @@ impl Game {
             interrupted: None,
             undo: None,
             chars_cache: Default::default(),
+            computing_chars: Default::default(),
             budget: Default::default(),
         };
         let name = game.defs.game.named.label();
@@ -198,6 +180,7 @@ impl Game {
             interrupted: None,
             undo: None,
             chars_cache: Default::default(),
+            computing_chars: Default::default(),
             budget: Default::default(),
         };
         std::mem::replace(self, empty)
@@ -265,6 +248,7 @@ impl Game {
             interrupted: None,
             undo: None,
             chars_cache: Default::default(),
+            computing_chars: Default::default(),
             budget: Default::default(),
         })
     }
@@ -565,5 +549,37 @@ impl Game {
             .collect();
         self.journal.entries.push((p.decision, answer));
         true
+    }
+}
+
+/// Numbers a deck list's cards as objects of `owner`, placed in `zone` in list order.
+fn put_cards(st: &mut State, cards: &[(usize, u32)], owner: PlayerId, zone: crate::ids::ZoneId) {
+    for &(card, n) in cards {
+        for _ in 0..n {
+            // Card indices are u16; decks are checked far below this on loading.
+            if st.objects.len() >= u16::MAX as usize {
+                return;
+            }
+            let idx = st.objects.len() as u16;
+            st.objects.push(Obj {
+                def: card as u16,
+                owner,
+                controller: owner,
+                incarnation: 0,
+                zone,
+                orientation: 0,
+                face_up: false,
+                revealed: 0,
+                flags: 0,
+                counters: [0; MAX_COUNTERS],
+                attached_to: None,
+                role: 0,
+                attach_seq: 0,
+                since_turn: 0,
+                timestamp: 0,
+                vars: [0; crate::state::MAX_OBJECT_VARS],
+            });
+            st.zones[zone.0 as usize].push(idx);
+        }
     }
 }

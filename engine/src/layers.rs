@@ -93,8 +93,15 @@ impl Game {
                 return Arc::clone(c);
             }
         }
+        // A read from inside the computation (whether an ability is valid may read a layered
+        // field) sees the printed information instead of recursing.
+        if self.computing_chars.get() {
+            return Arc::new(Chars::default());
+        }
         let mark = self.expr_mark();
+        self.computing_chars.set(true);
         let chars = Arc::new(self.compute_chars());
+        self.computing_chars.set(false);
         let (cost, complete) = self.chars_computed(gen, mark);
         if complete {
             *self.chars_cache.borrow_mut() = Some((gen, cost, Arc::clone(&chars)));

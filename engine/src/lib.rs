@@ -17,6 +17,7 @@ pub mod ids;
 pub mod inspect;
 pub mod layers;
 pub mod log;
+pub mod phase_plan;
 pub mod priority;
 pub mod replace;
 pub mod rule_check;

@@ -99,6 +99,7 @@ impl Game {
                     "ターンを終了する (the turn ends)".into(),
                 );
                 self.st.end_requested = EndRequest::None;
+                self.drop_extra_phases();
                 self.st.pc = self.defs.game.program.turn_end;
                 true
             }

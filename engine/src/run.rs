@@ -44,6 +44,10 @@ impl Game {
                 }
                 continue;
             }
+            // An additional phase, or the way back from one (4.10.3).
+            if self.phase_transition() {
+                continue;
+            }
             let Some(instr) = program.instrs.get(self.st.pc as usize) else {
                 return Err(RunError::Definition(format!(
                     "program counter {} out of range",
@@ -136,9 +140,12 @@ impl Game {
                     true
                 }
                 Instr::BeginTurn => {
-                    self.begin_turn();
+                    if !self.skip_turn_here() {
+                        self.begin_turn();
+                    }
                     true
                 }
+                Instr::PhaseStart(i) if self.skip_here(*i) => true,
                 Instr::PhaseStart(i) => {
                     if self.st.end_requested == crate::state::EndRequest::Phase {
                         self.st.end_requested = crate::state::EndRequest::None;

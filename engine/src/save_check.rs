@@ -202,6 +202,20 @@ pub fn check_state(defs: &Defs, st: &State) -> Result<(), String> {
     if st.pc as usize >= g.program.instrs.len().max(1) {
         return Err(format!("program counter {} out of range", st.pc));
     }
+    let plan = &st.plan;
+    let phases = g.phase_names.len();
+    if plan.extra.iter().any(|&p| p as usize >= phases)
+        || plan
+            .skip
+            .iter()
+            .any(|&(p, who)| p as usize >= phases || who.is_some_and(|w| w >= g.players))
+        || plan
+            .resume
+            .is_some_and(|pc| pc as usize >= g.program.instrs.len())
+        || plan.skip_turns.len() > g.players as usize
+    {
+        return Err("additional or skipped phases do not match the game".into());
+    }
     let phase = match st.phase {
         Some(p) => Some(
             g.phase_names

@@ -193,6 +193,7 @@ impl State {
             next_item: 0,
             trigger_batch: Vec::new(),
             end_requested: EndRequest::None,
+            plan: Default::default(),
             card_hook_depth: 0,
             generation: 0,
             outcome: None,
@@ -287,6 +288,9 @@ pub struct State {
     /// An effect asked to end the phase or the turn (`k.end_phase`, `k.end_turn`).
     #[serde(default)]
     pub end_requested: EndRequest,
+    /// Additional and skipped phases and turns (`k.add_phase`, `k.skip_phase`, `k.skip_turn`).
+    #[serde(default)]
+    pub plan: crate::phase_plan::PhasePlan,
     /// The batch of triggers being played (`triggers.order: batches`).
     #[serde(default)]
     pub trigger_batch: Vec<crate::trigger_play::BatchEntry>,

@@ -24,6 +24,13 @@ impl Game {
         if !self.defs.game.zone_def(zone).area {
             return false;
         }
+        self.valid_if_holds(card)
+    }
+
+    /// The game's `ability_valid_if` about `card` (true without one), for abilities valid in
+    /// the area (an ability naming its `zones:` is valid there whatever it says).
+    pub fn valid_if_holds(&self, card: CardIdx) -> bool {
+        let o = &self.st.objects[card as usize];
         match &self.defs.game.ability_valid_if {
             None => true,
             Some((expr, src)) => {

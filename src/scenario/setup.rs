@@ -65,6 +65,7 @@ pub fn build(defs: Arc<Defs>, sc: &Scenario) -> Result<Game, String> {
             name: "scenario".into(),
             name_en: None,
             cards: cards.into_iter().map(|c| (c, 1)).collect(),
+            sideboard: Vec::new(),
             file: PathBuf::from("scenario"),
         });
     }

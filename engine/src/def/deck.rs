@@ -12,6 +12,8 @@ pub struct DeckDef {
     pub name: String,
     pub name_en: Option<String>,
     pub cards: Vec<(usize, u32)>,
+    /// Cards beside the deck (a sideboard, 東方VISION 1.2.4), in file order.
+    pub sideboard: Vec<(usize, u32)>,
     pub file: PathBuf,
 }
 
@@ -21,10 +23,12 @@ pub const MAX_DECK_CARDS: u32 = 30_000;
 
 impl DeckDef {
     pub fn size(&self) -> u32 {
-        self.cards
-            .iter()
-            .fold(0u32, |a, (_, n)| a.saturating_add(*n))
+        count(&self.cards)
     }
+}
+
+fn count(cards: &[(usize, u32)]) -> u32 {
+    cards.iter().fold(0u32, |a, (_, n)| a.saturating_add(*n))
 }
 
 /// A deck file: its name and its cards by id with counts.
@@ -35,6 +39,9 @@ pub struct RawDeck {
     #[serde(default)]
     name_en: Option<String>,
     cards: IndexMap<String, u32>,
+    /// The sideboard's cards by id with counts, for a game that declares `deck.sideboard`.
+    #[serde(default)]
+    sideboard: IndexMap<String, u32>,
 }
 
 pub fn load_deck(file: &Path, db: &CardDb) -> Result<DeckDef, LoadErrors> {
@@ -46,9 +53,16 @@ pub fn parse_deck(file: &Path, text: &str, db: &CardDb) -> Result<DeckDef, LoadE
     let raw: RawDeck = super::yaml::from_str(file, text)?;
     let mut errors = Vec::new();
     let mut cards = Vec::new();
+    let mut sideboard = Vec::new();
     let lines = Lines::new(text);
-    for (id, n) in &raw.cards {
+    let listed = raw
+        .cards
+        .iter()
+        .map(|e| (e, false))
+        .chain(raw.sideboard.iter().map(|e| (e, true)));
+    for ((id, n), side) in listed {
         match db.by_id.get(id) {
+            Some(&i) if side => sideboard.push((i, *n)),
             Some(&i) => cards.push((i, *n)),
             None if db.broken.contains(id) => errors.push(
                 LoadError::new(
@@ -66,7 +80,10 @@ pub fn parse_deck(file: &Path, text: &str, db: &CardDb) -> Result<DeckDef, LoadE
             ),
         }
     }
-    let total = cards.iter().fold(0u64, |a, (_, n)| a + *n as u64);
+    let total = cards
+        .iter()
+        .chain(&sideboard)
+        .fold(0u64, |a, (_, n)| a + *n as u64);
     if total > MAX_DECK_CARDS as u64 {
         errors.push(LoadError::new(
             Location::file(file),
@@ -80,6 +97,7 @@ pub fn parse_deck(file: &Path, text: &str, db: &CardDb) -> Result<DeckDef, LoadE
         name: raw.name,
         name_en: raw.name_en,
         cards,
+        sideboard,
         file: file.to_path_buf(),
     })
 }
@@ -118,7 +136,11 @@ pub struct DeckProblem {
 
 impl std::fmt::Display for DeckProblem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "[{}] {}", self.clause, self.message)
+        if self.clause.is_empty() {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "[{}] {}", self.clause, self.message)
+        }
     }
 }
 
@@ -138,11 +160,11 @@ pub fn check_deck(game: &GameDef, db: &CardDb, deck: &DeckDef) -> Vec<DeckProble
         }
     }
     if let Some(allowed) = &rules.allowed_types {
-        for &(c, _) in &deck.cards {
+        for &(c, _) in deck.cards.iter().chain(&deck.sideboard) {
             let card = &db.cards[c];
             if !allowed.contains(&card.card_type) {
                 out.push(DeckProblem {
-                    clause: "402.2a".into(),
+                    clause: rules.types_clause.clone().unwrap_or_default(),
                     message: format!(
                         "{} ({}) is of a type decks may not contain",
                         card.named.name, card.named.id
@@ -151,30 +173,28 @@ pub fn check_deck(game: &GameDef, db: &CardDb, deck: &DeckDef) -> Vec<DeckProble
             }
         }
     }
-    if let Some((max, same, clause)) = &rules.max_copies {
-        let mut groups: IndexMap<Vec<String>, (u32, String)> = IndexMap::new();
-        for &(c, n) in &deck.cards {
-            let card = &db.cards[c];
-            let key: Vec<String> = same
-                .iter()
-                .map(|k| match k.as_str() {
-                    "name" => card.named.name.clone(),
-                    "type" => game.card_types[card.card_type].named.id.clone(),
-                    "id" => card.named.id.clone(),
-                    f => card.field(f).to_string(),
-                })
-                .collect();
-            let e = groups.entry(key).or_insert((0, card.named.name.clone()));
-            e.0 += n;
-        }
-        for (_, (n, name)) in groups {
-            if n > *max {
-                out.push(DeckProblem {
-                    clause: clause.clone(),
-                    message: format!("同じカードは{max}枚まで (at most {max} copies): {name} ×{n}"),
-                });
+    match &rules.sideboard {
+        None if !deck.sideboard.is_empty() => out.push(DeckProblem {
+            clause: String::new(),
+            message: "this game has no sideboard (no `deck.sideboard` in game.yaml)".into(),
+        }),
+        Some(side) if !deck.sideboard.is_empty() => {
+            if let Some((n, clause)) = &side.size {
+                let have = count(&deck.sideboard);
+                if have != *n {
+                    out.push(DeckProblem {
+                        clause: clause.clone(),
+                        message: format!(
+                            "サイドボードは{n}枚ちょうど (a sideboard has exactly {n} cards); this one has {have}"
+                        ),
+                    });
+                }
             }
         }
+        _ => {}
+    }
+    for rule in &rules.max_copies {
+        copies(game, db, deck, rule, &mut out);
     }
     for (ty, min, clause) in &rules.min_of_type {
         let have: u32 = deck
@@ -195,4 +215,71 @@ pub fn check_deck(game: &GameDef, db: &CardDb, deck: &DeckDef) -> Vec<DeckProble
         }
     }
     out
+}
+
+/// A copies rule over the deck, then over the deck and its sideboard together (cited with the
+/// sideboard's clause when only the sideboard breaks it).
+fn copies(
+    game: &GameDef,
+    db: &CardDb,
+    deck: &DeckDef,
+    rule: &super::game::CopiesRule,
+    out: &mut Vec<DeckProblem>,
+) {
+    let max = rule.count;
+    let mut groups: IndexMap<Vec<String>, (u32, u32, String)> = IndexMap::new();
+    let listed = deck
+        .cards
+        .iter()
+        .map(|e| (e, false))
+        .chain(deck.sideboard.iter().map(|e| (e, true)));
+    for (&(c, n), side) in listed {
+        let card = &db.cards[c];
+        if let Some((filter, src)) = &rule.filter {
+            match super::card_query::matches(game, card, filter) {
+                Ok(true) => {}
+                Ok(false) => continue,
+                Err(e) => {
+                    out.push(DeckProblem {
+                        clause: rule.clause.clone(),
+                        message: format!("the rule's filter `{src}`: {e}"),
+                    });
+                    return;
+                }
+            }
+        }
+        let key: Vec<String> = rule
+            .same
+            .iter()
+            .map(|k| match k.as_str() {
+                "name" => card.named.name.clone(),
+                "type" => game.card_types[card.card_type].named.id.clone(),
+                "id" => card.named.id.clone(),
+                f => card.field(f).to_string(),
+            })
+            .collect();
+        let e = groups.entry(key).or_insert((0, 0, card.named.name.clone()));
+        if !side {
+            e.0 += n;
+        }
+        e.1 += n;
+    }
+    let side_clause = game.deck.sideboard.as_ref().map(|s| match &rule.filter {
+        Some(_) => s.effects.clone().unwrap_or_else(|| s.copies.clone()),
+        None => s.copies.clone(),
+    });
+    for (_, (in_deck, with_side, name)) in groups {
+        let clause = if in_deck > max {
+            rule.clause.clone()
+        } else if with_side > max {
+            side_clause.clone().unwrap_or_else(|| rule.clause.clone())
+        } else {
+            continue;
+        };
+        let n = in_deck.max(with_side);
+        out.push(DeckProblem {
+            clause,
+            message: format!("同じカードは{max}枚まで (at most {max} copies): {name} ×{n}"),
+        });
+    }
 }

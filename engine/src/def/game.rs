@@ -201,9 +201,31 @@ pub struct PhaseInfo {
 pub struct DeckRules {
     pub zone: Option<usize>,
     pub size: Option<(u32, String)>,
-    pub max_copies: Option<(u32, Vec<String>, String)>,
+    pub max_copies: Vec<CopiesRule>,
     pub min_of_type: Vec<(usize, u32, String)>,
     pub allowed_types: Option<Vec<usize>>,
+    pub types_clause: Option<String>,
+    pub sideboard: Option<SideboardRules>,
+}
+
+/// At most `count` cards of a deck (and its sideboard) alike in `same`, among those matching
+/// `filter`.
+#[derive(Clone, Debug)]
+pub struct CopiesRule {
+    pub count: u32,
+    pub same: Vec<String>,
+    pub clause: String,
+    pub filter: Option<(fuda_grammar::Expr, String)>,
+}
+
+/// A sideboard (東方VISION 1.2.4): its zone, its size, the clause for copies counted with it.
+#[derive(Clone, Debug)]
+pub struct SideboardRules {
+    pub zone: usize,
+    pub size: Option<(u32, String)>,
+    pub copies: String,
+    pub effects: Option<String>,
+    pub clause: String,
 }
 
 /// A game definition after validation.

@@ -30,10 +30,14 @@ pub enum KStep {
     Undo,
     EndPhase,
     EndTurn,
+    ExtraPhase,
+    ExtraPhaseEnd,
+    SkipPhase,
+    SkipTurn,
 }
 
 /// Every step: its key in `kernel_clauses:` and what it is.
-pub const STEPS: [(KStep, &str, &str); 23] = [
+pub const STEPS: [(KStep, &str, &str); 27] = [
     (
         KStep::Trigger,
         "trigger",
@@ -132,6 +136,26 @@ pub const STEPS: [(KStep, &str, &str); 23] = [
         KStep::EndTurn,
         "end_turn",
         "an effect ends the turn: the rest of the turn is skipped up to its end processing",
+    ),
+    (
+        KStep::ExtraPhase,
+        "extra_phase",
+        "an additional phase an effect gave begins instead of the next phase",
+    ),
+    (
+        KStep::ExtraPhaseEnd,
+        "extra_phase_end",
+        "the additional phases are over: play goes on to the phase that would have come next",
+    ),
+    (
+        KStep::SkipPhase,
+        "skip_phase",
+        "a phase an effect skips does not occur",
+    ),
+    (
+        KStep::SkipTurn,
+        "skip_turn",
+        "a turn an effect skips does not occur: the next player's turn begins",
     ),
 ];
 

@@ -272,6 +272,31 @@ impl Cx<'_> {
             .zone
             .as_ref()
             .map(|z| self.zone(&zones, z, "deck.zone"));
+        let copies = raw
+            .deck
+            .max_copies
+            .as_ref()
+            .map(|m| m.rules())
+            .unwrap_or_default()
+            .into_iter()
+            .map(|m| super::game::CopiesRule {
+                count: m.count,
+                same: m.same.clone(),
+                clause: m.clause.clone(),
+                filter: self.opt_expr(&m.filter, "deck.max_copies.filter"),
+            })
+            .collect();
+        let sideboard = raw
+            .deck
+            .sideboard
+            .as_ref()
+            .map(|s| super::game::SideboardRules {
+                zone: self.zone(&zones, &s.zone, "deck.sideboard.zone"),
+                size: s.size.as_ref().map(|n| (n.exactly, n.clause.clone())),
+                copies: s.copies.clone(),
+                effects: s.effects.clone(),
+                clause: s.clause.clone(),
+            });
         let deck = DeckRules {
             zone: deck_zone,
             size: raw
@@ -279,11 +304,7 @@ impl Cx<'_> {
                 .size
                 .as_ref()
                 .map(|s| (s.exactly, s.clause.clone())),
-            max_copies: raw
-                .deck
-                .max_copies
-                .as_ref()
-                .map(|m| (m.count, m.same.clone(), m.clause.clone())),
+            max_copies: copies,
             min_of_type: raw
                 .deck
                 .min_of_type
@@ -295,6 +316,8 @@ impl Cx<'_> {
                 .allowed_types
                 .as_ref()
                 .map(|ts| ts.iter().map(|t| type_idx(self, t)).collect()),
+            types_clause: raw.deck.types_clause.clone(),
+            sideboard,
         };
         let actions: Vec<ActionDef> = raw
             .actions
@@ -344,6 +367,7 @@ impl Cx<'_> {
         pc.out.push(Instr::EndSetup);
         let turn_start = pc.out.len() as u32;
         let mut turn_end = None;
+        let (mut phase_start, mut phase_after) = (Vec::new(), Vec::new());
         pc.out.push(Instr::BeginTurn);
         for (pi, ph) in raw.turn.phases.iter().enumerate() {
             let skip_at = ph.skip_if.as_ref().map(|c| {
@@ -368,6 +392,7 @@ impl Cx<'_> {
                 }
                 turn_end = Some(pc.out.len() as u32);
             }
+            phase_start.push(pc.out.len() as u32);
             pc.out.push(Instr::PhaseStart(pi as u16));
             pc.block(&ph.run, None);
             let mut steps = Vec::new();
@@ -395,6 +420,7 @@ impl Cx<'_> {
                 }
                 steps.push((named(&st.id, &st.name, &st.name_en), st.clause.clone()));
             }
+            phase_after.push(pc.out.len() as u32);
             if let Some(at) = skip_at {
                 let end = pc.out.len() as u32;
                 if let Instr::JumpIf { target, .. } = &mut pc.out[at] {
@@ -414,6 +440,8 @@ impl Cx<'_> {
         pc.out.push(Instr::Jump(turn_start));
         program.turn_start = turn_start;
         program.turn_end = turn_end;
+        program.phase_start = phase_start;
+        program.phase_after = phase_after;
         let vars = |vs: &[RawVar]| {
             vs.iter()
                 .map(|v| VarDef {

@@ -2,6 +2,7 @@
 pub mod ability;
 pub mod ability_raw;
 pub mod card;
+pub mod card_query;
 mod compile;
 pub mod deck;
 pub mod events;

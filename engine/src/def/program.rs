@@ -81,4 +81,10 @@ pub struct Program {
     /// the turn's `end:` steps.
     #[serde(default)]
     pub turn_end: u32,
+    /// Address of each phase's `PhaseStart` (an additional phase goes there, 東方VISION 4.10.3).
+    #[serde(default)]
+    pub phase_start: Vec<u32>,
+    /// Address just after each phase: the phase transition.
+    #[serde(default)]
+    pub phase_after: Vec<u32>,
 }

@@ -91,6 +91,10 @@ pub const API: &[(&str, &str, &str, &str, &str)] = &[
     ("Timing", "rule_check", "k.rule_check() → acted", "A rule check now, inside an effect: rule processes until none acts, then pending triggers (not from a rule process).", "k.rule_check()"),
     ("Timing", "end_phase", "k.end_phase()", "Ends the current phase: the chain resolves to its end, then no more priority is granted and the phase's end processing runs (東方VISION 4.10.2).", "k.end_phase()"),
     ("Timing", "end_turn", "k.end_turn()", "Ends the turn: the chain resolves to its end, then the rest of the turn is skipped up to the phase marked `turn_end: true` (4.10.1).", "k.end_turn()"),
+    ("Timing", "add_phase", "k.add_phase(id) → added", "Gives an additional phase: at the next phase transition that phase runs instead, then play goes on to the phase that would have come next; a phase already given is not given twice (false) (東方VISION 4.10.3–4.10.4).", "k.add_phase(\"main\")"),
+    ("Timing", "skip_phase", "k.skip_phase(id, p?) → skipped", "The next occurrence of that phase (in player p's turn, if given) does not occur; false if it was already to be skipped (4.10.5).", "k.skip_phase(\"draw\", k.opponent(controller))"),
+    ("Timing", "skips_phase", "k.skips_phase(id, p?) → bool", "Whether the next occurrence of that phase is already to be skipped (4.10.5.a: a skip already certain cannot be chosen).", "if not k.skips_phase(\"draw\") then … end"),
+    ("Timing", "skip_turn", "k.skip_turn(p)", "Player p's next turn does not occur: the following player's turn begins (4.10.5).", "k.skip_turn(k.opponent(controller))"),
     ("Timing", "undo", "k.undo(reason)", "What is being done cannot be completed (a cost that cannot be paid): the kernel undoes the whole action or step, as a rule, and logs the reason; the player decides again.", "if k.pvar(p, \"energy\") < cost then k.undo(\"not enough energy\") end"),
     ("Timing", "expire", "k.expire(duration) → n", "Effects lasting a duration the game declares end now.", "k.expire(\"combat\")"),
 ];

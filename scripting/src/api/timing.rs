@@ -173,6 +173,46 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             })?,
         )?;
     }
+    // 4.10.3–4.10.5: additional and skipped phases and turns.
+    k.raw_set(
+        "add_phase",
+        lua.create_function(|lua, id: String| {
+            with(lua, |g| {
+                let i = g.phase_index(&id).map_err(err)?;
+                Ok(g.add_phase(i))
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "skip_phase",
+        lua.create_function(|lua, (id, p): (String, Option<i64>)| {
+            with(lua, |g| {
+                let i = g.phase_index(&id).map_err(err)?;
+                let p = p.map(|p| player(g, p)).transpose()?;
+                Ok(g.skip_phase(i, p))
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "skips_phase",
+        lua.create_function(|lua, (id, p): (String, Option<i64>)| {
+            with(lua, |g| {
+                let i = g.phase_index(&id).map_err(err)?;
+                let p = p.map(|p| player(g, p)).transpose()?;
+                Ok(g.skips_phase(i, p))
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "skip_turn",
+        lua.create_function(|lua, p: i64| {
+            with(lua, |g| {
+                let p = player(g, p)?;
+                g.skip_turn(p);
+                Ok(())
+            })
+        })?,
+    )?;
     k.raw_set(
         "resolve_trigger",
         lua.create_function(|lua, item: mlua::Value| {
