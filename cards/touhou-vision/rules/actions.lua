@@ -46,7 +46,10 @@ local function targets_of(c, name)
   if not name or not contains(k.abilities(c, { hook = "targets", all = true }), name) then
     return nil
   end
-  return k.run_ability(c, name, "targets") or {}
+  local cands = k.run_ability(c, name, "targets") or {}
+  if M._.legal_targets then cands = M._.legal_targets(c, cands) end   -- 10.25.2.a, 10.34.2.a
+  if M._.target_filter then cands = M._.target_filter(c, cands) end   -- 8.2.7 (effects.lua)
+  return cands
 end
 
 -- 1.8.6: an activated effect's cost beyond nodes (its `cost` hook; none: nothing to pay).
@@ -156,7 +159,7 @@ local function playable(p, c)
   end
   local name = play_text(c)
   local targets = targets_of(c, name)
-  return targets == nil or #targets > 0
+  return targets == nil or #targets >= M._.target_count(c)         -- 8.2.6.b (effects.lua)
 end
 
 function M.play_options(p)
@@ -171,24 +174,36 @@ end
 -- the interference starts or goes on (g). A cost that cannot be paid undoes the play (1.8.9.e).
 function M.play_card(p, a)
   local waive = waived(p, a.card)
+  local cost_then = k.field(a.card, "cost")                          -- 5.2.6 (play.lua)
   start_interference_if_none()
   local c = k.move(a.card, p, "play")
   k.log("5.2.3.b", P(p), "は", k.name(c), "をプレイ (plays)")
+  M._.keep_play_cost(c, cost_then)
   local name = play_text(c)
-  local target = nil
+  local mode = name and M._.effect_mode(p, c, name, "5.2.3.c")        -- c (effects.lua)
+  local target, targets = nil, nil
   local cands = targets_of(c, name)
   if cands then
-    if #cands == 0 then k.undo("目標が無い (no legal target)") end
-    target = k.choose_cards(p, cands, { prompt = k.name(c) .. "の目標 (target)", clause = "5.2.3.d" })
+    local n = M._.target_count(c)                                   -- 8.2.6.b (effects.lua)
+    if #cands < n or #cands == 0 then k.undo("目標が無い (no legal target)") end
+    if n > 1 then
+      targets = k.choose_cards(p, cands, { prompt = k.name(c) .. "の目標 (" .. n .. " targets)", clause = "8.2.6.b", min = n, max = n })
+      target = targets[1]
+    else
+      target = k.choose_cards(p, cands, { prompt = k.name(c) .. "の目標 (target)", clause = "5.2.3.d" })
+    end
   end
+  local declared = name and M._.effect_declaration(p, c, name, "5.2.3.e")   -- e (effects.lua)
   if waive then
     local clause = k.card_type(c) == "spell" and "5.5.6" or "5.6.6"
     k.log(clause, k.name(c), ": 必要ノードとコストを無視 (nodes and cost waived)")
-  elseif not pay_nodes(p, k.field(c, "cost") or 0, k.name(c)) then
+  elseif not M.pay_play_cost(p, c) then                          -- rules/costs.lua: X, 1.8.7.j
     k.undo("コストを支払えない (the cost cannot be paid)")
   end
-  if not target_tax(p, c, target) then return end                  -- negated: not a play (5.2.5)
-  k.push({ kind = "play", source = c, controller = p, targets = { target }, values = { ability = name } })
+  for _, t in ipairs(targets or { target }) do
+    if not target_tax(p, c, t) then return end                      -- negated: not a play (5.2.5)
+  end
+  k.push({ kind = "play", source = c, controller = p, targets = targets or { target }, values = { ability = name, mode = mode, declared = declared } })
   if has_kw(c, "世界呪符") then k.set_pvar(p, "world", 1) end
   k.event("プレイした", { card = c, player = p })
 end
@@ -199,11 +214,12 @@ end
 -- holds; 7.3.6: once per card and ability in an interference; its cost payable.
 function M.use_options(p)
   local out = {}
+  if M._.cannot_use and M._.cannot_use(p) then return out end          -- 7.3.7 (effects.lua)
   local now = k.gvar("interference") + ((#k.chain() == 0) and 1 or 0)
   for _, c in ipairs(k.cards(p, "field")) do
     if k.ovar(c, "used_in") ~= now then
       for _, name in ipairs(k.abilities(c, { kind = "activated" })) do
-        if k.check(c, name) and pay_cost(c, name, true) then
+        if not M._.is_auto_text(c, name) and k.check(c, name) and pay_cost(c, name, true) then   -- 7.4.4 (effects.lua)
           local cands = targets_of(c, name)
           if cands == nil or #cands > 0 then
             out[#out + 1] = { label = k.name(c) .. "「" .. name .. "」", card = c, ability = name }
@@ -219,17 +235,19 @@ end
 function M.use_effect(p, a)
   start_interference_if_none()
   local c, name = a.card, a.ability
+  local mode = M._.effect_mode(p, c, name, "7.3.4.b")                    -- b (effects.lua)
   local target = nil
   local cands = targets_of(c, name)
   if cands then
     target = k.choose_cards(p, cands, { prompt = name .. "の目標 (target)", clause = "7.3.4" })
   end
+  local declared = M._.effect_declaration(p, c, name, "7.3.4.d")                    -- d (effects.lua)
   if not pay_cost(c, name, false) then
     k.undo("コストを支払えない (the cost cannot be paid)")
   end
   k.set_ovar(c, "used_in", k.gvar("interference"))
   if not target_tax(p, c, target) then return end
-  k.push({ kind = "ability", name = name, source = c, controller = p, targets = { target }, values = { ability = name } })
+  k.push({ kind = "ability", name = name, source = c, controller = p, targets = { target }, values = { ability = name, mode = mode, declared = declared } })
   k.log("7.3.4", P(p), "は", k.name(c), "の「", name, "」を使用 (uses)")
 end
 
@@ -239,9 +257,9 @@ end
 -- character that can attack (人形 cannot, 10.9).
 function M.attack_options(p)
   local out = {}
-  if not main_and_free(p) then return out end
+  if not main_and_free(p) or M._.no_attacks_by(p) then return out end   -- 6.3.2.e, 6.2.5.a
   for _, c in ipairs(characters(p)) do
-    if k.orientation(c) == "active" and not has_kw(c, "人形") then
+    if k.orientation(c) == "active" and not has_kw(c, "人形") and not M._.cannot_be_attacker(c) then   -- 6.3.3.c
       out[#out + 1] = { label = k.name(c), card = c }
     end
   end
@@ -265,11 +283,13 @@ function M.defend_options(p)
   local out = {}
   local chain = k.chain()
   local attack = k.gvar("attack_item")
-  if attack == 0 or k.gvar("attacked") ~= p or #chain ~= 1 or chain[1].id ~= attack then
+  if attack == 0 or k.gvar("attacked") ~= p or #chain ~= 1 or chain[1].id ~= attack
+    or M._.no_defense_by(p) then                                    -- 6.4.2.d
     return out
   end
   for _, c in ipairs(characters(p)) do
-    if k.orientation(c) == "active" and not k.flag(c, "attacking") and not k.flag(c, "defending") then
+    if k.orientation(c) == "active" and not k.flag(c, "attacking") and not k.flag(c, "defending")
+      and not M._.cannot_be_defender(c) then                        -- 6.4.3.d
       out[#out + 1] = { label = k.name(c), card = c }
     end
   end

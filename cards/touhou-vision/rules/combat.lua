@@ -12,9 +12,13 @@ local function defender_of(p)
 end
 
 -- 10.11 耐性A: no combat damage from characters of race A.
+-- 10.1.3: each 耐性 the character has works on its own (耐性(人間) and 耐性(妖怪) resist both).
 local function resists(target, source)
-  local race = M._.kw_value(target, "耐性")
-  return race ~= nil and M._.contains(k.field(source, "races"), race)
+  for _, x in ipairs(k.field(target, "keywords") or {}) do
+    local race = string.match(x, "^耐性%((.-)%)$")
+    if race and M._.contains(k.field(source, "races"), race) then return true end
+  end
+  return false
 end
 
 -- 6.2.4.d–e: the combat damage of the characters striking at one timing. It is dealt at once
@@ -53,15 +57,18 @@ local function strike_all(strikes)
       end
     end
   end
+  local dying = {}                    -- 9.1.5: the characters put in deathblow resolve together
   for _, s in ipairs(hits) do
     local c = s.card
     if c and k.exists(c) and k.zone_of(c) == "field" then
-      if has_kw(s.source, "即死") and s.atk > 0 then
-        M._.deathblow(c, s.source)                                    -- 10.8
-      elseif M._.damage_on(c) >= (k.field(c, "def") or 0) then
-        M._.deathblow(c, s.source)                                    -- 1.10.12.f
+      if (has_kw(s.source, "即死") and s.atk > 0)                    -- 10.8
+        or M._.damage_on(c) >= (k.field(c, "def") or 0) then          -- 1.10.12.f
+        dying[#dying + 1] = { card = c, kind = "deathblow", source = s.source }
       end
     end
+  end
+  if #dying > 0 then M._.remove(dying) end
+  for _, s in ipairs(hits) do
     if s.pierce and s.pierce > 0 then
       k.log("10.5", k.name(s.source), "の貫通 (pierce): ", s.pierce)
       deal_damage(nil, s.pierce_to, s.pierce, s.source, true)
@@ -80,6 +87,8 @@ end
 -- and the attacked player receives priority; there is no sleep cost (6.3.5).
 function M.effect_attack(c)
   if not is_character(c) then return false end
+  if M._.cannot_attack and M._.cannot_attack(c) then return false end   -- 1.3.2 (costs.lua)
+  if M._.attack_blocked and M._.attack_blocked(c) then return false end -- 6.2.5.a (characters.lua)
   local p = k.controller(c)
   local opp = k.opponent(p)
   k.set_gvar("interference", k.gvar("interference") + 1)
@@ -106,13 +115,15 @@ function M._.combat(item)
   local ap = item.controller
   local dp = k.opponent(ap)
   -- 6.3.6: an attacker that left the field (or changed fields) cancels the attack.
-  if not k.exists(attacker) or not is_character(attacker) or k.controller(attacker) ~= ap then
+  if M._.attack_cancelled(item) then                                  -- 6.3.6.a–c (characters.lua)
     k.log("6.3.6", "攻撃キャラクターがいない (the attacker is gone: no combat)")
     M._.end_attack(item)
     return
   end
   k.log("6.2.4", "戦闘 (combat): ", k.name(attacker))
   M._.window("戦闘開始時", { card = attacker })                      -- 6.2.4.b
+  -- 6.3.7: an attack cancelled during 6.2.4.b–f ends combat right after that step.
+  if M._.attack_cancelled(item) then return M._.end_cancelled_combat(item) end
   local defender = defender_of(dp)
   -- 10.6 隠密: at combat start, the defense of a character sharing no race is cancelled.
   if defender and has_kw(attacker, "隠密") then
@@ -141,8 +152,11 @@ function M._.combat(item)
       strikes[#strikes + 1] = { source = defender, card = attacker }
     end
     strike_all(strikes)
+    if M._.attack_cancelled(item) then return M._.end_cancelled_combat(item) end   -- 6.3.7
   end
+  k.log("6.2.4.f", "戦闘に関する未解決の効果を解決 (unresolved combat effects and their γ resolve)")
   k.rule_check()                                                      -- 6.2.4.f
+  if M._.attack_cancelled(item) then return M._.end_cancelled_combat(item) end     -- 6.3.7
   -- 6.2.4.g, 6.5: graze — a player who took combat damage may put the top X cards of their
   -- deck into their node area asleep, X the graze of the character that dealt it.
   local taken, x = k.pvar(dp, "combat_taken"), k.pvar(dp, "graze_by")

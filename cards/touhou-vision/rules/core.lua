@@ -5,10 +5,19 @@ local M = ...
 
 local function P(p) return "P" .. p end
 
+-- 10.21.3, 10.22.3, 10.23.3: a combined keyword is treated as each of its parts.
+local KW_PARTS = {
+  ["自分ターン1枚制限"] = { "自分ターン制限", "ターン1枚制限" },
+  ["相手ターン1枚制限"] = { "相手ターン制限", "ターン1枚制限" },
+}
+
 -- 10.1: keywords are words in a card's keyword list (effects may grant them, layer info).
 local function has_kw(c, kw)
   for _, x in ipairs(k.field(c, "keywords") or {}) do
     if x == kw then return true end
+    for _, part in ipairs(KW_PARTS[x] or {}) do
+      if part == kw then return true end
+    end
   end
   return false
 end
@@ -25,8 +34,10 @@ end
 -- 6.1.1: a face-up card on the field not set on another card is a character when it is a
 -- character card or a 幻想生物 (10.16.3).
 local function is_character(c)
-  if not k.exists(c) or not k.face_up(c) then return false end
+  if not k.exists(c) then return false end
   if k.zone_of(c) ~= "field" or k.attached_to(c) then return false end
+  if k.flag(c, "as_character") then return true end   -- 6.1.6–6.1.8: made one by an effect (characters.lua)
+  if not k.face_up(c) then return false end
   return k.card_type(c) == "character" or has_kw(c, "幻想生物")
 end
 
@@ -42,9 +53,29 @@ local function damage_on(c)
   return k.counter(c, "combat_damage") + k.counter(c, "effect_damage")
 end
 
--- 12.3.1: a name reference matches any name containing it.
+-- 10.20.2.a: 連結(「A」+「B」…) also names the card A, B, … (not when a part is a condition
+-- such as "~X枚", which is no name).
+local function link_names(c)
+  local out = {}
+  for _, x in ipairs(k.field(c, "keywords") or {}) do
+    local inner = string.match(x, "^連結%((.*)%)$")
+    local alias = string.match(x, "^名称%((.*)%)$")           -- 6.1.5: a name an effect gave (characters.lua)
+    if alias then out[#out + 1] = alias end
+    for part in string.gmatch(inner or "", "「(.-)」") do
+      if not string.find(part, "枚", 1, true) then out[#out + 1] = part end
+    end
+  end
+  return out
+end
+
+-- 12.3.1: a name reference matches any name containing it (10.20.2.a: a link's names too).
 local function name_has(c, part)
-  return part ~= nil and string.find(k.name(c), part, 1, true) ~= nil
+  if part == nil then return false end
+  if string.find(k.name(c), part, 1, true) ~= nil then return true end
+  for _, n in ipairs(link_names(c)) do
+    if string.find(n, part, 1, true) ~= nil then return true end
+  end
+  return false
 end
 
 local function contains(list, x)
@@ -108,39 +139,26 @@ end
 
 -- A timing window a rule procedure names ("resolve … effects, including auto γ"): the event
 -- happens, and the γ it triggers resolve at this step (7.4.7.c).
+-- 7.1.6: while γ of the same earlier timing still wait (this step is inside one of them), they
+-- and this step's γ resolve one at a time after the effect being applied (7.4.7.c).
 local function window(event, data)
+  if M._.keyword_window then M._.keyword_window(event, data) end   -- 10: keyword rules (keywords.lua)
+  local waiting = #k.pending_triggers() > 0
   k.event(event, data)
-  k.play_triggers()
+  if not waiting then k.play_triggers() end
 end
 
 -- Removal (9.2–9.4) ---------------------------------------------------------------------------
 
--- 9.3.4: discards a card: the discard windows (a–d) while it is still where it was, then its set
--- cards are discarded the same way (e–f), then it goes to its owner's underworld (g, 3.1.6).
+-- 9.2–9.4: removal is resolved by rules/removal.lua (`M._.remove`): the card enters its state
+-- and, unless a removal is already resolving, it is resolved before the caller goes on (9.1.3).
+-- Each returns whether the card entered the state.
 local function discard(c, why, source)
-  if not k.exists(c) then return end
-  local data = { card = c, source = source }
-  window("破棄する", data)
-  window("破棄される", data)
-  window("破棄した", data)
-  window("破棄された", data)
-  if not k.exists(c) then return end
-  for _, s in ipairs(k.attachments(c)) do discard(s, why, source) end
-  k.log("9.3.4", k.name(c), "を破棄 (discarded", why and (": " .. why) or "", ")")
-  k.move(c, k.owner(c), "underworld")
+  return M._.remove({ { card = c, kind = "discard", source = source, why = why } }) > 0
 end
 
--- 9.2.3: deathblow: its windows (a–d, the card still on the field), then a discard whose cause
--- is the deathblow's (e). 9.2.7: a card gone from the field is not made so again.
 local function deathblow(c, source)
-  if not k.exists(c) or k.zone_of(c) ~= "field" then return end
-  k.log("9.2.3", k.name(c), "が決死 (deathblow)")
-  local data = { card = c, source = source }
-  window("決死にする", data)
-  window("決死になる", data)
-  window("決死にした", data)
-  window("決死になった", data)
-  discard(c, "決死", source)
+  return M._.remove({ { card = c, kind = "deathblow", source = source } }) > 0
 end
 
 -- Damage (1.10.12) ---------------------------------------------------------------------------
@@ -150,12 +168,16 @@ end
 -- deathblow (f) once the damage dealt at the same time is all applied. Returns the damage dealt.
 local function deal_damage(target_card, target_player, amount, source, combat, defer)
   if amount <= 0 then return 0 end
+  if M._.no_damage and M._.no_damage(target_card, target_player) then return 0 end   -- 1.10.16 (costs.lua)
   local kind = combat and "戦闘ダメージ" or "効果ダメージ"
   local c = combat and 1 or 0
   if target_card then
     if not is_character(target_card) then return 0 end            -- 1.10.10
+    if M._.no_damage_in_removal(target_card) then return 0 end     -- 9.2.7.a, 9.3.7.a, 9.4.5.a
     window("ダメージを与える", { card = source, target = target_card, amount = amount, combat = c })
+    if M._.damage_cut and M._.damage_cut() then return 0 end                  -- 1.10.15 (costs.lua)
     window("ダメージを受ける", { card = target_card, amount = amount, source = source, combat = c })
+    if M._.damage_cut and M._.damage_cut() then return 0 end
     if not is_character(target_card) then return 0 end
     k.add_counter(target_card, combat and "combat_damage" or "effect_damage", amount)
     k.log("1.10.11.b", k.name(target_card), "に", kind, amount, " (accumulated ", damage_on(target_card), "/", k.field(target_card, "def"), ")")
@@ -166,9 +188,14 @@ local function deal_damage(target_card, target_player, amount, source, combat, d
       deathblow(target_card, source)
     end
   else
+    if M._.damage_negated and M._.damage_negated(target_player, amount) then return 0 end   -- 10.34.2.d
     window("ダメージを与える", { card = source, player = target_player, amount = amount, combat = c })
+    if M._.damage_cut and M._.damage_cut() then return 0 end                  -- 1.10.15 (costs.lua)
     window("ダメージを受ける", { player = target_player, amount = amount, source = source, combat = c })
-    k.set_pvar(target_player, "life", k.pvar(target_player, "life") - amount)
+    if M._.damage_cut and M._.damage_cut() then return 0 end
+    local life = k.pvar(target_player, "life") - amount
+    if M._.life_floor then life = M._.life_floor(target_player, life) end   -- 1.6.5 (costs.lua)
+    k.set_pvar(target_player, "life", life)
     k.log("1.10.11.a", P(target_player), "に", kind, amount, " (LP ", k.pvar(target_player, "life"), ")")
     window("ダメージを与えた", { card = source, player = target_player, amount = amount, combat = c })
     window("ダメージを受けた", { player = target_player, amount = amount, source = source, combat = c })
@@ -176,23 +203,12 @@ local function deal_damage(target_card, target_player, amount, source, combat, d
   return amount
 end
 
--- 9.4.4: exclusion: its windows (a–d), the set cards discarded (e–k, not excluded), then the
--- card to its owner's exclusion area (l). 9.4.6.a: a card already there is not excluded again.
-local function exclude(c, why)
-  if not k.exists(c) or k.zone_of(c) == "exclusion" then return end
-  local data = { card = c }
-  window("除外する", data)
-  window("除外される", data)
-  window("除外した", data)
-  window("除外された", data)
-  if not k.exists(c) then return end
-  for _, s in ipairs(k.attachments(c)) do discard(s, "除外") end
-  k.log("9.4.4.l", k.name(c), "をゲームから除外 (excluded", why and (": " .. why) or "", ")")
-  k.move(c, k.owner(c), "exclusion")
+local function exclude(c, why, source)
+  return M._.remove({ { card = c, kind = "exclusion", source = source, why = why } }) > 0
 end
 
 M._ = {
-  P = P, has_kw = has_kw, kw_value = kw_value,
+  P = P, has_kw = has_kw, kw_value = kw_value, link_names = link_names,
   upkeep = function(c) return kw_value(c, "維持コスト") end, is_character = is_character, characters = characters,
   damage_on = damage_on, name_has = name_has, contains = contains, nodes = nodes,
   can_pay = can_pay, pay_nodes = pay_nodes, discard = discard, deathblow = deathblow,
@@ -206,13 +222,14 @@ function M.damage_player(p, n, source) return deal_damage(nil, p, n, source, fal
 function M.characters(p) return characters(p) end
 function M.is_character(c) return is_character(c) end
 function M.has_keyword(c, kw) return has_kw(c, kw) end
-function M.discard(c) discard(c) end
-function M.deathblow(c, source) deathblow(c, source) end
-function M.exclude(c) exclude(c) end
+function M.discard(c, source) return discard(c, nil, source) end
+function M.deathblow(c, source) return deathblow(c, source) end
+function M.exclude(c, source) return exclude(c, nil, source) end
 function M.draw(p, n) return k.draw(p, n) end
 function M.gain_life(p, n)
   k.set_pvar(p, "life", k.pvar(p, "life") + n)
   k.log("1.9.5", P(p), "はLPを", n, "回復 (LP ", k.pvar(p, "life"), ")")
+  window("ライフを得た", { player = p, amount = n })                     -- 1.9.5 (1.9.7: not on a set)
 end
 function M.pay_nodes(p, n, why) return pay_nodes(p, n, why or "効果") end
 function M.can_pay(p, n) return can_pay(p, n) end

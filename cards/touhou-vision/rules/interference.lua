@@ -8,6 +8,7 @@ local P, has_kw, contains, discard = M._.P, M._.has_kw, M._.contains, M._.discar
 -- the effect fail.
 local function target_still_legal(c, name, target)
   if target == nil then return true end
+  if M._.zone_target_legal and M._.zone_target_legal(c, name, target) then return true end   -- 8.2.6.d (effects.lua)
   if not k.exists(target) then return false end
   if not contains(k.abilities(c, { hook = "targets", all = true }), name) then return true end
   return contains(k.run_ability(c, name, "targets") or {}, target)
@@ -38,10 +39,12 @@ local function resolve_play(item)
     k.log("5.2.4.b", item.name, "はプレイエリアに無い (not in the play area: no effect)")
     return
   end
-  if not target_still_legal(c, name, target) then
-    k.log("8.2.5", item.name, "の目標が不正 (its target is no longer legal: it fails)")
-    discard(c, "解決されなかった")                                   -- 3.8.5
-    return
+  for _, t in ipairs(item.targets) do                               -- 8.2.5: if even one is not legal
+    if not target_still_legal(c, name, t) then
+      k.log("8.2.5", item.name, "の目標が不正 (its target is no longer legal: it fails)")
+      discard(c, "解決されなかった")                                   -- 3.8.5
+      return
+    end
   end
   -- The card as it is after resolving (a new object where it entered the field or was set).
   local now = c
@@ -56,7 +59,8 @@ local function resolve_play(item)
       k.set_pvar(p, "characters", k.pvar(p, "characters") + 1)
     end
   elseif has_kw(c, "装備") or has_kw(c, "呪符") then
-    if not target or not M._.is_character(target) then
+    if not target or not M._.is_character(target)
+      or (M._.cannot_set and M._.cannot_set(c, target)) then          -- 10.25.2.a
       discard(c, "セットできない")
       return
     end
@@ -70,16 +74,23 @@ local function resolve_play(item)
         end
       end
     end
-    local s = k.attach(c, target, "set")
+    -- 11.3.10 (rules/moves.lua): the setting timings (a, c), entering the field, 11.3.11.c, and
+    -- 11.3.13 "cannot be set" (then it was not resolved: 3.8.5).
+    local s = M._.set_card(c, target)
+    if not s then
+      if k.exists(c) and k.zone_of(c) == "play" then discard(c, "セットできない") end
+      return
+    end
     now = s
-    k.set_orientation(s, k.orientation(target))                       -- 11.3.11.c
-    k.log("11.3.10.b", k.name(s), "を", k.name(target), "にセット (set)")
   elseif has_kw(c, "世界呪符") or has_kw(c, "装備/場") then
     now = enter_field(c, p, "active")
   elseif has_kw(c, "幻想生物") then
-    now = enter_field(c, p, "sleep")
+    -- 10.2.3: 速攻 resolves once it has entered and become a character: it is active.
+    now = enter_field(c, p, has_kw(c, "速攻") and "active" or "sleep")
   else
-    if name then k.run_ability(c, name, "effect", { target = target }) end
+    if name then
+      k.run_ability(c, name, "effect", { target = target, targets = item.targets, mode = item.values.mode, declared = item.values.declared })
+    end
     if k.exists(c) and k.zone_of(c) == "play" then
       k.move(c, k.owner(c), "underworld")                             -- 5.2.4.d
     end
@@ -99,7 +110,8 @@ local function resolve_ability(item)
     k.log("8.2.5", "「", name, "」の目標が不正 (its target is no longer legal: it fails)")
     return
   end
-  k.run_ability(c, name, "effect", { target = target })
+  k.run_ability(c, name, "effect", { target = target, mode = item.values.mode, declared = item.values.declared })   -- 7.3.4.b/d
+  M._.window("効果が解決された", { card = c, player = item.controller })   -- 7.5.2.e: the "effect resolved" timing
 end
 
 -- 5.3: a card resolved "as if played": put face up in the play area (5.3.2.a), its target
@@ -110,6 +122,7 @@ function M.resolve_as_played(c, p)
   local pc = k.move(c, p, "play")
   k.log("5.3.2.a", k.name(pc), "をプレイしたものとして解決する (resolved as if played)")
   local name = k.abilities(pc, { kind = "command", all = true })[1]
+  local mode = name and M._.effect_mode(p, pc, name, "5.3.2.b")       -- b (effects.lua)
   local target = nil
   if name and contains(k.abilities(pc, { hook = "targets", all = true }), name) then
     local cands = k.run_ability(pc, name, "targets") or {}
@@ -120,7 +133,8 @@ function M.resolve_as_played(c, p)
     end
     target = k.choose_cards(p, cands, { prompt = k.name(pc) .. "の目標 (target)", clause = "5.3.2.c" })
   end
-  resolve_play({ kind = "play", name = k.name(pc), source = pc, controller = p, targets = { target }, values = { ability = name } })
+  local declared = name and M._.effect_declaration(p, pc, name, "5.3.2.d")   -- d (effects.lua)
+  resolve_play({ kind = "play", name = k.name(pc), source = pc, controller = p, targets = { target }, values = { ability = name, mode = mode, declared = declared } })
   return true
 end
 
@@ -150,5 +164,6 @@ end
 function M.end_interference()
   k.set_gvar("attack_item", 0)
   k.set_gvar("attacked", 0)
+  M._.window("干渉終了時", {})                                       -- 1.12.8.d
 end
 return M

@@ -1,4 +1,647 @@
--- 東方VISION: 10: keyword abilities.
+-- 東方VISION: 10: keyword abilities (戦術 and 特殊効果) that work as rules of the game, for any
+-- card that has the word (10.1.2). The procedures of other files reach them through hooks they
+-- call when present (M._.keyword_window, M._.legal_targets, M._.cannot_set, M._.damage_negated)
+-- and through the action and item hooks this file wraps (play, use, resolve, turn start / end).
 local M = ...
+local P, has_kw, contains = M._.P, M._.has_kw, M._.contains
+local characters, is_character = M._.characters, M._.is_character
 
+local function top_of_deck(p)
+  local deck = k.cards(p, "deck")
+  return deck[#deck]
+end
+
+-- Cards on p's field that are not set on another card (characters, 世界呪符, 装備/場, …).
+local function field_cards(p)
+  local out = {}
+  for _, c in ipairs(k.cards(p, "field")) do
+    if not k.attached_to(c) then out[#out + 1] = c end
+  end
+  return out
+end
+
+local function as_list(x)
+  if type(x) == "table" then return x end
+  return { x }
+end
+
+local function yes_no(p, prompt, clause, yes, no)
+  return k.choose(p, {
+    { label = "する: " .. yes, value = true },
+    { label = "しない: " .. no, value = false },
+  }, { prompt = prompt, clause = clause })
+end
+
+-- 10.1.4: a keyword is not an activated or auto effect even where its original text is one; a
+-- card ability standing for one of its keywords (named as the keyword) is not counted.
+-- `kind`: the kernel's kind (activated, static, triggered). For cards: rules.has_effect.
+function M.has_effect(c, kind)
+  local words = {}
+  for _, x in ipairs(k.field(c, "keywords") or {}) do
+    words[#words + 1] = string.match(x, "^(.-)%(") or x
+  end
+  for _, name in ipairs(k.abilities(c, { kind = kind, all = true })) do
+    if not contains(words, name) then return true end
+  end
+  return false
+end
+
+-- 10.1.5: whether c's text contains `word`: a keyword counts as the word written on the card
+-- (its keywords list), never as its original text; the card's other abilities by their text.
+function M.text_has(c, word)
+  local words = {}
+  for _, x in ipairs(k.field(c, "keywords") or {}) do
+    if string.find(x, word, 1, true) then return true end
+    words[#words + 1] = string.match(x, "^(.-)%(") or x
+  end
+  for _, name in ipairs(k.abilities(c, { all = true })) do
+    local info = k.ability(c, name)
+    if not contains(words, name) and info and info.text and string.find(info.text, word, 1, true) then
+      return true
+    end
+  end
+  return false
+end
+
+-- Limits (10.13.5, 10.15.3–10.15.4, 10.34.3–10.34.4) ------------------------------------------
+
+-- 10.15.4, 10.34.4: the field cards of p that count against a limit of one per field.
+local function with_kw(list, kw)
+  local out = {}
+  for _, c in ipairs(list) do
+    if has_kw(c, kw) then out[#out + 1] = c end
+  end
+  return out
+end
+
+local function equipment_on(c)
+  local out = {}
+  for _, s in ipairs(k.attachments(c, "set")) do
+    if has_kw(s, "装備") then out[#out + 1] = s end
+  end
+  return out
+end
+
+-- The player of the zone chooses which to keep; the rest are put in the underworld (置く: not
+-- a discard). No card of the game changes these limits, so each is 1.
+local function keep_one(p, cards, clause, what)
+  if #cards <= 1 then return false end
+  local keep = k.choose_cards(p, cards, { prompt = what .. ": 残す1枚 (the one to keep)", clause = clause })
+  for _, c in ipairs(cards) do
+    if c ~= keep then
+      k.log(clause, k.name(c), "を冥界に置く (", what, " over the limit of 1: put in the underworld)")
+      k.move(c, k.owner(c), "underworld")
+    end
+  end
+  return true
+end
+
+-- Rule process: 10.13.5 (equipment per character), 10.15.4 (装備/場 per field), 10.34.4
+-- (リーダー per field).
+function M.rp_excess()
+  local acted = false
+  for p = 1, 2 do
+    for _, c in ipairs(characters(p)) do
+      if keep_one(p, equipment_on(c), "10.13.5", k.name(c) .. "の装備カード") then acted = true end
+    end
+    if keep_one(p, with_kw(field_cards(p), "装備/場"), "10.15.4", "装備/場") then acted = true end
+    if keep_one(p, with_kw(field_cards(p), "リーダー"), "10.34.4", "リーダー") then acted = true end
+  end
+  return acted
+end
+
+-- 10.15.3, 10.34.3: a card entering a field that already has one fails and goes to the
+-- underworld. Returns whether it failed.
+local function one_per_field(c, p)
+  for _, kw in ipairs({ "装備/場", "リーダー" }) do
+    if has_kw(c, kw) and #with_kw(field_cards(p), kw) > 0 then
+      local clause = kw == "リーダー" and "10.34.3" or "10.15.3"
+      k.log(clause, P(p), "の場には既に", kw, "がある: ", k.name(c), "のセットに失敗し冥界へ (fails: underworld)")
+      k.move(c, k.owner(c), "underworld")
+      return true
+    end
+  end
+  return false
+end
+
+-- Targets and setting (10.25, 10.34.2.a) --------------------------------------------------------
+
+-- 8.2.4 with 10.25.2.a (神器 cannot target a character without 伝説) and 10.34.2.a (a リーダー
+-- is not the target of an opponent's command card).
+function M._.legal_targets(source, cands)
+  local out = {}
+  local p = k.controller(source)
+  for _, t in ipairs(cands) do
+    local ok = true
+    if has_kw(source, "神器") and is_character(t) and not has_kw(t, "伝説") then ok = false end
+    if k.card_type(source) == "command" and has_kw(t, "リーダー") and k.controller(t) ~= p then ok = false end
+    if ok then out[#out + 1] = t end
+  end
+  return out
+end
+
+-- 10.25.2.a: a 神器 card cannot be set onto a character without 伝説.
+function M._.cannot_set(c, host)
+  if has_kw(c, "神器") and not has_kw(host, "伝説") then
+    k.log("10.25.2.a", k.name(c), "は伝説を持たない", k.name(host), "にセットできない (no 伝説: cannot be set)")
+    return true
+  end
+  return false
+end
+
+-- Sets c on host (a card effect moving a set card, 11.3.10); false when it cannot be set.
+function M.set_on(c, host)
+  if not is_character(host) or M._.cannot_set(c, host) then return false end
+  local s = k.attach(c, host, "set")
+  k.set_orientation(s, k.orientation(host))
+  k.log("11.3.10.b", k.name(s), "を", k.name(host), "にセット (set)")
+  return true
+end
+
+-- Cards that exclude others to resolve: 連結 (10.20.2.b) and オーバードライブ (10.33.2.a) --------
+
+-- 10.31.3: a character that cannot be a spell's caster (封術, fewer than 6 nodes) does not
+-- count as containing the caster's name.
+local function caster_present(p, c)
+  local caster = k.field(c, "caster")
+  if not caster then return false end
+  for _, ch in ipairs(characters(p)) do
+    if M._.name_has(ch, caster) and (not has_kw(ch, "封術") or #k.cards(p, "node") >= 6) then
+      return true
+    end
+  end
+  return false
+end
+
+-- 10.20.2.b: one card for each linked name, from p's field, hand or underworld; each a
+-- different card. Returns whether they were excluded.
+local function link_cost(c, p)
+  local names = M._.link_names(c)
+  local pool = {}
+  for _, z in ipairs({ "field", "hand", "underworld" }) do
+    for _, x in ipairs(k.cards(p, z)) do
+      if x ~= c and not k.attached_to(x) then pool[#pool + 1] = x end
+    end
+  end
+  local function cands_for(n, chosen)
+    local out = {}
+    for _, x in ipairs(pool) do
+      if M._.name_has(x, n) and not contains(chosen, x) then out[#out + 1] = x end
+    end
+    return out
+  end
+  for _, n in ipairs(names) do
+    if #cands_for(n, {}) == 0 then return false end
+  end
+  if not yes_no(p, k.name(c) .. "の連結", "10.20.2.b", "「" .. table.concat(names, "」「") .. "」を除外する (exclude them)", k.name(c) .. "を除外 (exclude this card)") then
+    return false
+  end
+  local chosen = {}
+  for _, n in ipairs(names) do
+    local cands = cands_for(n, chosen)
+    if #cands == 0 then return false end
+    chosen[#chosen + 1] = k.choose_cards(p, cands, { prompt = "連結「" .. n .. "」: 除外するカード (exclude)", clause = "10.20.2.b" })
+  end
+  for _, x in ipairs(chosen) do M._.exclude(x, "連結") end
+  return true
+end
+
+-- 10.33.2.a: one or more character cards whose name contains its caster, or spells of the
+-- same caster, from p's underworld.
+local function overdrive_cost(c, p)
+  local caster = k.field(c, "caster")
+  local cands = {}
+  for _, x in ipairs(k.cards(p, "underworld")) do
+    local t = k.card_type(x)
+    if caster and ((t == "character" and M._.name_has(x, caster)) or (t == "spell" and k.field(x, "caster") == caster)) then
+      cands[#cands + 1] = x
+    end
+  end
+  if #cands == 0 or not yes_no(p, k.name(c) .. "のオーバードライブ", "10.33.2.a", "冥界のカードを除外する (exclude from the underworld)", k.name(c) .. "を除外 (exclude this card)") then
+    return false
+  end
+  local chosen = as_list(k.choose_cards(p, cands, { prompt = "除外するカード (1枚以上: one or more)", clause = "10.33.2.a", min = 1, max = #cands }))
+  for _, x in ipairs(chosen) do M._.exclude(x, "オーバードライブ") end
+  return true
+end
+
+-- When c's play resolves or c enters the field without being played: its exclusions are made,
+-- or it is excluded at once and what would have resolved fails (10.20.3, 10.33.3).
+local function entry_costs(c, p)
+  if #M._.link_names(c) > 0 and not link_cost(c, p) then
+    k.log("10.20.3", k.name(c), "の連結のカードを除外しない: ", k.name(c), "を除外し、解決に失敗 (excluded: it fails)")
+    M._.exclude(c, "連結")
+    return false
+  end
+  if has_kw(c, "オーバードライブ") and not overdrive_cost(c, p) then
+    k.log("10.33.3", k.name(c), "のオーバードライブのカードを除外しない: ", k.name(c), "を除外し、解決に失敗 (excluded: it fails)")
+    M._.exclude(c, "オーバードライブ")
+    return false
+  end
+  return true
+end
+
+-- Puts c onto p's field without playing it (11.3.9; "場に出す"): ラストワード cannot enter a
+-- field without its caster (10.32.2.b), 連結 / オーバードライブ exclude first. Returns the card
+-- on the field, or nil.
+function M.put_onto_field(c, p, orientation)
+  if has_kw(c, "ラストワード") and not caster_present(p, c) then
+    k.log("10.32.2.b", P(p), "の場に術者がいない: ", k.name(c), "は場に出ず破棄 (no caster: discarded)")
+    M._.discard(c, "ラストワード")
+    return nil
+  end
+  if not entry_costs(c, p) then return nil end
+  M._.window("場に出る", { card = c, player = p, unplayed = 1 })
+  if not k.exists(c) then return nil end
+  local f = k.move(c, p, "field")
+  k.set_orientation(f, orientation or "sleep")
+  k.log("11.3.9.c", k.name(f), "が", P(p), "の場に出た (enters the field, ", orientation or "sleep", ")")
+  M._.window("場に出た", { card = f, player = p, unplayed = 1 })
+  return f
+end
+
+-- 変身 (10.28) ---------------------------------------------------------------------------------
+
+-- 10.28.3, 10.13.6, 10.14.4: the card's transformed descriptions, and those its equipment or
+-- curse set cards give it.
+local function forms_of(c)
+  local out = {}
+  for _, f in ipairs(k.field(c, "transform") or {}) do out[#out + 1] = { form = f } end
+  for _, s in ipairs(k.attachments(c, "set")) do
+    if has_kw(s, "装備") or has_kw(s, "呪符") then
+      for _, f in ipairs(k.field(s, "transform") or {}) do out[#out + 1] = { form = f, from = s } end
+    end
+  end
+  return out
+end
+
+-- 10.28.6.b, 10.28.8: the description's information replaces the card's own: each value is
+-- changed by its difference from the printed one, so what set cards give stays (10.28.9).
+local function form_changes(c, f)
+  local mods = {}
+  for _, fld in ipairs({ "atk", "def", "graze" }) do
+    local printed = k.printed(c, fld)
+    if f[fld] ~= nil and printed == nil then
+      mods[#mods + 1] = { field = fld, set = f[fld] }
+    elseif f[fld] ~= nil and f[fld] ~= printed then
+      mods[#mods + 1] = { field = fld, add = f[fld] - printed }
+    end
+  end
+  for _, fld in ipairs({ "races", "keywords" }) do
+    if f[fld] ~= nil then
+      local old = k.printed(c, fld) or {}
+      for _, x in ipairs(old) do
+        if not contains(f[fld], x) then mods[#mods + 1] = { field = fld, remove = x } end
+      end
+      for _, x in ipairs(f[fld]) do
+        if not contains(old, x) then mods[#mods + 1] = { field = fld, grant = x } end
+      end
+    end
+  end
+  return mods
+end
+
+-- 10.28.4–10.28.6: puts c into a transformed state chosen by its controller (10.28.5).
+local function transform(c, why)
+  if k.flag(c, "transformed") then
+    k.log("10.28.4", k.name(c), "は既に変身状態 (already transformed: cannot transform again)")
+    return false
+  end
+  local forms = forms_of(c)
+  if #forms == 0 then return false end
+  local pick = forms[1]
+  if #forms > 1 then
+    local items = {}
+    for i, x in ipairs(forms) do items[#items + 1] = { label = x.form.name, value = i } end
+    pick = forms[k.choose(k.controller(c), items, { prompt = k.name(c) .. "の変身状態 (which transformed state)", clause = "10.28.5" })]
+  end
+  k.set_flag(c, "transformed", true)
+  k.log("10.28.6.a", k.name(c), "の上下を入れ替える (turned upside down: ", why, ")")
+  k.add_counter(c, "transform_id", 1)
+  local mods = form_changes(c, pick.form)
+  if #mods > 0 then
+    k.add_effect({ source = c, targets = { c }, modify = mods, duration = "permanent",
+      ["while"] = "self.transformed and self.transform_id == " .. k.counter(c, "transform_id"),
+      label = "変身状態「" .. pick.form.name .. "」" })
+  end
+  k.set_ovar(c, "transform_from", pick.from or 0)
+  k.log("10.28.6.b", k.name(c), "は変身状態「", pick.form.name, "」の記述のキャラクター (now the transformed description)")
+  return true
+end
+
+-- 10.28.7: back to the normal state; `clause` says why.
+local function revert(c, clause, why)
+  if not k.flag(c, "transformed") then return end
+  k.log(clause, k.name(c), "は通常状態に戻る (returns to normal: ", why, ")")
+  k.set_flag(c, "transformed", false)
+  k.set_ovar(c, "transform_from", 0)
+  k.log("10.28.7.a", k.name(c), "の上下を入れ替える (turned upside down)")
+  k.log("10.28.7.b", k.name(c), "は本来の記述のキャラクター (its original description)")
+end
+
+local function can_transform(c)
+  return has_kw(c, "変身") and not k.flag(c, "transformed") and #forms_of(c) > 0
+end
+
+-- Rule process, 10.28.9.a: a character transformed by a description a set card gave returns to
+-- normal once that card's text no longer applies to it (it left, or is not equipment / curse).
+function M.rp_transform()
+  local acted = false
+  for p = 1, 2 do
+    for _, c in ipairs(characters(p)) do
+      local s = k.ovar(c, "transform_from")
+      if k.flag(c, "transformed") and s ~= 0 then
+        if not (k.exists(s) and k.attached_to(s) == c and (has_kw(s, "装備") or has_kw(s, "呪符"))) then
+          revert(c, "10.28.9.a", "セットカードの記述を失った")
+          acted = true
+        end
+      end
+    end
+  end
+  return acted
+end
+
+-- リーダー (10.34) -----------------------------------------------------------------------------
+
+-- 10.34.2.b–c: the top card of p's deck is set on the leader as 人気.
+local function gain_popularity(c, p, clause)
+  local top = top_of_deck(p)
+  if not top then return end
+  k.attach(top, c, "popularity")
+  k.log(clause, k.name(c), "に人気をセット (popularity: ", #k.attachments(c, "popularity"), ")")
+end
+
+-- For card effects that give 人気 ("人気を得る"): the top card of its player's deck onto the leader.
+function M.add_popularity(c)
+  if not has_kw(c, "リーダー") or not is_character(c) then return end
+  gain_popularity(c, k.controller(c), "10.34.2.b")
+end
+
+-- 10.34.2.d: the next damage p would take this turn is negated.
+function M._.damage_negated(p, amount)
+  if k.pvar(p, "damage_shield") == 0 then return false end
+  k.set_pvar(p, "damage_shield", 0)
+  k.log("10.34.2.d", P(p), "が受けるダメージ", amount, "を無効にする (negated)")
+  return true
+end
+
+-- Windows (core.lua's window: before the event's own γ) -----------------------------------------
+
+local function on_enter(c, p, unplayed)                              -- 場に出る
+  if one_per_field(c, p) then return end
+  if k.zone_of(c) == "play" and k.ovar(c, "ambush_defend") == 1 then k.set_gvar("ambush_defend", 1) end
+end
+
+local function on_entered(c, p, unplayed)                            -- 場に出た
+  local defends = k.gvar("ambush_defend") == 1
+  k.set_gvar("ambush_defend", 0)
+  -- 10.19.2.a: 弐符 entering other than by 壱符 is excluded, before other "entered" effects.
+  if has_kw(c, "弐符") and k.gvar("spell_break") == 0 then
+    k.log("10.19.2.a", k.name(c), "は壱符の効果以外で場に出た: ゲームから除外 (excluded)")
+    M._.exclude(c, "弐符")
+    return
+  end
+  -- 10.3.4: played as a defense: it stays asleep and defends the attack it answered.
+  if defends then
+    M._.set_state(c, "sleep")
+    k.log("10.3.4", k.name(c), "はスリープ状態のまま (stays asleep)")
+    local attack = k.gvar("attack_item")
+    if attack ~= 0 and k.item(attack) and k.gvar("attacked") == p then
+      k.log("10.3.2.b", k.name(c), "はその攻撃を防御する (defends the attack)")
+      M.defend(p, { card = c })
+    end
+  end
+  if unplayed ~= 1 and has_kw(c, "リーダー") and is_character(c) then
+    gain_popularity(c, p, "10.34.2.b")
+  end
+end
+
+-- 10.34.2.c: an opponent took damage during your turn: once per turn, 人気.
+local function on_damaged(p)
+  local tp = k.turn_player()
+  if p == tp then return end
+  for _, c in ipairs(characters(tp)) do
+    if has_kw(c, "リーダー") and k.ovar(c, "popularity_turn") ~= k.turn() then
+      k.set_ovar(c, "popularity_turn", k.turn())
+      gain_popularity(c, tp, "10.34.2.c")
+    end
+  end
+end
+
+-- 10.18.2.a: 壱符 ("符ノ壱“B”") entering deathblow: its player may put a 弐符 character card whose
+-- name contains B from their sideboard onto their field asleep (a spell break, 10.18.3), may move
+-- every card set on the 壱符 character to it, and then discards the 壱符 character.
+local function first_talisman(c)
+  local p = k.controller(c)
+  local b = string.match(k.name(c), "^符ノ壱“(.-)”") or string.match(k.name(c), '^符ノ壱"(.-)"')
+  local cands = {}
+  for _, x in ipairs(k.cards(p, "sideboard")) do
+    if b and k.card_type(x) == "character" and has_kw(x, "弐符") and M._.name_has(x, b) then cands[#cands + 1] = x end
+  end
+  if #cands == 0 then return end
+  if not yes_no(p, k.name(c) .. "の壱符", "10.18.2.a", "サイドボードの弐符を場に出す (spell break)", "出さない (do not)") then return end
+  local x = cands[1]
+  if #cands > 1 then x = k.choose_cards(p, cands, { prompt = "場に出す弐符 (second talisman)", clause = "10.18.2.a" }) end
+  k.set_gvar("spell_break", 1)
+  local f = M.put_onto_field(x, p, "sleep")
+  k.set_gvar("spell_break", 0)
+  if f and #k.attachments(c) > 0 and yes_no(p, "セットカードを移す", "10.18.2.a", k.name(f) .. "に移す (move the set cards)", "移さない (keep them)") then
+    for _, s in ipairs(k.attachments(c)) do
+      local role = k.role(s)
+      local n = k.attach(s, f, role)
+      k.set_orientation(n, k.orientation(f))
+      k.log("10.18.2.a", k.name(n), "を", k.name(f), "に移す (moved)")
+    end
+  end
+  M._.discard(c, "壱符")
+end
+
+function M.spell_break(c)
+  if has_kw(c, "壱符") and k.zone_of(c) == "field" then first_talisman(c) end
+end
+
+function M._.keyword_window(event, data)
+  if (event == "破棄された" or event == "除外された") and k.exists(data.card) and k.flag(data.card, "transformed") then
+    revert(data.card, "10.28.11", "キャラクターとしての情報を失う")   -- it leaves the field next
+  elseif event == "場に出る" then
+    on_enter(data.card, data.player, data.unplayed)
+  elseif event == "場に出た" then
+    on_entered(data.card, data.player, data.unplayed)
+  elseif (event == "攻撃を行う" or event == "防御を行う") and can_transform(data.card) then
+    -- 10.28.2.a: when it attacks or defends, it may transform at the same time.
+    local p = k.controller(data.card)
+    if yes_no(p, k.name(data.card) .. "の変身", "10.28.2.a", "変身状態にする (transform)", "変身しない (do not)") then
+      transform(data.card, event == "攻撃を行う" and "攻撃 (attack)" or "防御 (defense)")
+    end
+  elseif event == "ダメージを受けた" and data.player and not data.card then
+    on_damaged(data.player)
+  end
+end
+
+-- Playing (5.2) with keyword limits --------------------------------------------------------------
+
+-- 10.21.2.a, 10.3.3: a card whose `no_play` an effect raised cannot be played (奇襲 included).
+local function forbidden(c)
+  return (k.field(c, "no_play") or 0) > 0
+end
+
+-- 10.3.2.b: the attacked player's first response to an opposing character's attack.
+local function can_defend_by_play(p, c)
+  if not (has_kw(c, "奇襲") and has_kw(c, "速攻") and k.card_type(c) == "character") then return false end
+  local chain, attack = k.chain(), k.gvar("attack_item")
+  return attack ~= 0 and k.gvar("attacked") == p and #chain == 1 and chain[1].id == attack
+end
+
+local base_play_options = M.play_options
+function M.play_options(p)
+  local out = {}
+  for _, o in ipairs(base_play_options(p)) do
+    if not forbidden(o.card) then
+      if can_defend_by_play(p, o.card) then
+        out[#out + 1] = { label = o.label .. " (通常: no defense)", card = o.card }
+        out[#out + 1] = { label = o.label .. " (防御を兼ねる: defends)", card = o.card, defend = true }
+      else
+        out[#out + 1] = o
+      end
+    end
+  end
+  return out
+end
+
+-- 10.21.2.a: until end of turn its player cannot play cards of the same name.
+local function ban_same_name(c, p, clause)
+  k.add_effect({ source = c, applies_to = 'name == "' .. k.name(c) .. '" and owner == my',
+    modify = { { field = "no_play", set = 1 } }, duration = "this_turn", label = "ターン1枚制限" })
+  k.log(clause, P(p), "はこのターン「", k.name(c), "」をプレイできない (no more this turn)")
+end
+
+local base_play_card = M.play_card
+function M.play_card(p, a)
+  local before = #k.chain()
+  base_play_card(p, a)
+  local chain = k.chain()
+  if #chain <= before then return end                              -- negated while played
+  local c = chain[#chain].source
+  if a.defend then
+    k.set_ovar(c, "ambush_defend", 1)
+    k.log("10.3.4", P(p), "は", k.name(c), "を防御を兼ねてプレイすると宣言 (declares it defends)")
+  end
+  if has_kw(c, "ターン1枚制限") then ban_same_name(c, p, "10.21.2.a") end
+end
+
+local base_resolve_as_played = M.resolve_as_played
+function M.resolve_as_played(c, p)
+  if k.exists(c) and has_kw(c, "ターン1枚制限") then ban_same_name(c, p, "10.21.2.a") end
+  return base_resolve_as_played(c, p)
+end
+
+local base_negated_item = M.negated_item
+function M.negated_item(item)
+  local c = item.source
+  if item.kind == "play" and c and k.exists(c) and has_kw(c, "ターン1枚制限") then
+    k.add_effect({ source = c, applies_to = 'name == "' .. k.name(c) .. '" and owner == my',
+      modify = { { field = "no_play", set = 0 } }, duration = "this_turn", label = "ターン1枚制限の無効" })
+    k.log("10.21.2.a", k.name(c), "のプレイは無効: ターン1枚制限も無効 (the limit is negated)")
+  end
+  return base_negated_item(item)
+end
+
+-- Keyword activated effects: 変身 (10.28.2.b), リーダー (10.34.2.d) -------------------------------
+
+local KEYWORD_ACTS = {
+  { word = "変身", can = function(c, p) return can_transform(c) end },
+  { word = "リーダー", can = function(c, p)
+      return has_kw(c, "リーダー") and k.turn_player() ~= p and #k.attachments(c, "popularity") > 0
+    end },
+}
+
+local base_use_options = M.use_options
+function M.use_options(p)
+  local out = base_use_options(p)
+  local now = k.gvar("interference") + ((#k.chain() == 0) and 1 or 0)
+  for _, c in ipairs(characters(p)) do
+    if k.ovar(c, "used_in") ~= now then
+      for _, act in ipairs(KEYWORD_ACTS) do
+        if has_kw(c, act.word) and act.can(c, p) then
+          out[#out + 1] = { label = k.name(c) .. "「" .. act.word .. "」", card = c, keyword = act.word }
+        end
+      end
+    end
+  end
+  return out
+end
+
+local base_use_effect = M.use_effect
+function M.use_effect(p, a)
+  if not a.keyword then return base_use_effect(p, a) end
+  if #k.chain() == 0 then k.set_gvar("interference", k.gvar("interference") + 1) end
+  k.set_ovar(a.card, "used_in", k.gvar("interference"))
+  k.push({ kind = "keyword", name = k.name(a.card) .. "「" .. a.keyword .. "」", source = a.card, controller = p, values = { keyword = a.keyword } })
+  k.log("7.3.4", P(p), "は", k.name(a.card), "の「", a.keyword, "」を使用 (uses)")
+end
+
+local function resolve_keyword(item)
+  local c, p = item.source, item.controller
+  if not k.exists(c) or not is_character(c) then
+    k.log("7.3.1.b", item.name, ": 発生源が場を離れた (its source left the field: negated)")
+    return
+  end
+  if item.values.keyword == "変身" then
+    if k.orientation(c) ~= "active" then                           -- 10.28.2.b
+      k.log("10.28.2.b", k.name(c), "はアクティブ状態でない: 変身しない (not active: no transformation)")
+    else
+      transform(c, "起動 (activated)")
+    end
+  else
+    local pops = k.attachments(c, "popularity")
+    if #pops == 0 then return end
+    local one = pops[1]
+    if #pops > 1 then
+      one = k.choose_cards(p, pops, { prompt = "破棄する人気 (popularity to discard)", clause = "10.34.2.d" })
+    end
+    M._.discard(one, "リーダー")
+    k.set_pvar(p, "damage_shield", 1)
+    k.log("10.34.2.d", P(p), "はこのターン次に受けるダメージを無効にする (the next damage is negated)")
+  end
+end
+
+local base_resolve_item = M.resolve_item
+function M.resolve_item(item)
+  if item.kind == "keyword" then return resolve_keyword(item) end
+  local c = item.source
+  if item.kind == "play" and c and k.exists(c) and k.zone_of(c) == "play" then
+    if not entry_costs(c, item.controller) then return end         -- 10.20.3, 10.33.3
+  end
+  return base_resolve_item(item)
+end
+
+-- Turn start and end ---------------------------------------------------------------------------
+
+-- 10.28.10: transformed characters return to normal at the start of their zone player's turn.
+local base_turn_start = M.turn_start
+function M.turn_start()
+  base_turn_start()
+  local tp = k.turn_player()
+  for _, c in ipairs(k.cards(tp, "field")) do
+    revert(c, "10.28.10", P(tp) .. "のターン開始時")
+  end
+end
+
+-- 10.34.2.e: at turn end a leader with 4 or more 人気 discards down to 1 (its player keeps one).
+local base_turn_end = M.turn_end
+function M.turn_end()
+  base_turn_end()
+  for p = 1, 2 do
+    for _, c in ipairs(characters(p)) do
+      local pops = k.attachments(c, "popularity")
+      if has_kw(c, "リーダー") and #pops >= 4 then
+        local keep = k.choose_cards(p, pops, { prompt = "残す人気1枚 (the popularity to keep)", clause = "10.34.2.e" })
+        k.log("10.34.2.e", k.name(c), "の人気", #pops, "枚: 1枚になるように破棄 (discard down to 1)")
+        for _, x in ipairs(pops) do
+          if x ~= keep then M._.discard(x, "人気") end
+        end
+      end
+    end
+  end
+end
 return M

@@ -2,7 +2,7 @@
 -- before each grant of priority (1.5.3.a: LP are checked only then) and between the items of
 -- an interference.
 local M = ...
-local P, characters, damage_on, deathblow = M._.P, M._.characters, M._.damage_on, M._.deathblow
+local P, characters, damage_on = M._.P, M._.characters, M._.damage_on
 
 -- 1.5.3.a: a player with 0 or fewer LP loses when any player receives priority (not while
 -- nobody holds it, 1.12.11).
@@ -34,18 +34,18 @@ function M.rp_deck_out()
 end
 
 -- 9.2.2.a–b: a character with damage ≥ DEF, or DEF 0 or less, enters deathblow (damage does
--- this at once, 1.10.12.f; this catches DEF lowered by an effect).
+-- this at once, 1.10.12.f; this catches DEF lowered by an effect). All such characters enter it
+-- together and resolve as one batch (9.1.5–9.1.6); acted only if one did enter.
 function M.rp_deathblow()
-  local acted = false
+  local list = {}
   for p = 1, 2 do
     for _, c in ipairs(characters(p)) do
       local def = k.field(c, "def") or 0
-      if def <= 0 or damage_on(c) >= def then
-        deathblow(c, nil)
-        acted = true
+      if (def <= 0 or damage_on(c) >= def) and not M._.removal_state(c) then
+        list[#list + 1] = { card = c, kind = "deathblow" }
       end
     end
   end
-  return acted
+  return #list > 0 and M._.remove(list) > 0
 end
 return M
