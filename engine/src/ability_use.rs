@@ -61,6 +61,8 @@ impl Game {
                 let id = &self.defs.game.zone_def(zone).named.id;
                 zones.iter().any(|z| z == id)
             }
+            // 東方VISION 12.4.1: 【】 text survives what negates the rest of the card.
+            None if a.unnegatable => self.in_valid_zone(card),
             None => self.abilities_valid(card),
         };
         if !here {

@@ -120,6 +120,17 @@ impl Game {
         true
     }
 
+    /// An effect changes a pending item's targets (東方VISION 8.2.8): it may choose new ones
+    /// regardless of legality; the item keeps at most as many as the kernel allows.
+    pub fn retarget(&mut self, id: u32, targets: Vec<Value>) -> bool {
+        let Some(i) = self.st.chain.iter().position(|i| i.id == id) else {
+            return false;
+        };
+        self.st.chain[i].targets = targets;
+        self.touch();
+        true
+    }
+
     /// The item as scripts see it.
     pub fn item_value(&self, item: &PendingItem) -> Value {
         let mut m = IndexMap::new();

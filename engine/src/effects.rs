@@ -23,6 +23,10 @@ pub enum Op {
     Set(Value),
     Grant(Value),
     Remove(Value),
+    /// Exchange with another field of the layer (東方VISION 6.1.10.b).
+    Swap(String),
+    /// A set marked "always" (東方VISION 6.1.10.d).
+    SetAlways(Value),
 }
 
 /// How long a created effect lasts.
@@ -219,6 +223,8 @@ pub fn describe(field: &str, op: &Op) -> String {
         Op::Add(n) if *n >= 0 => format!("{field}+{n}"),
         Op::Add(n) => format!("{field}{n}"),
         Op::Set(v) => format!("{field}={v}"),
+        Op::SetAlways(v) => format!("{field}={v} (常に)"),
+        Op::Swap(other) => format!("{field}⇄{other}"),
         Op::Grant(v) => format!("{field}に{v}を追加"),
         Op::Remove(v) => format!("{field}から{v}を除く"),
     }

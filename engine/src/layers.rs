@@ -2,6 +2,7 @@
 //! layer the game declares (809.1b–e) in order; within a layer, dependency (809.3a) before
 //! timestamp (809.3b). Computed once per state change and cached.
 use crate::def::ability::{AbilityKind, Amount, ModifyOp};
+use crate::def::game::OpClass;
 use crate::effects::{Op, Scope};
 use crate::expr::{card_value, GameEnv};
 use crate::game::Game;
@@ -57,6 +58,30 @@ enum LiveOp {
     Set(Amount),
     Grant(Value),
     Remove(Value),
+    Swap(String),
+    SetAlways(Amount),
+}
+
+impl LiveOp {
+    fn class(&self) -> OpClass {
+        match self {
+            LiveOp::Add(_) => OpClass::Add,
+            LiveOp::Set(_) => OpClass::Set,
+            LiveOp::Grant(_) => OpClass::Grant,
+            LiveOp::Remove(_) => OpClass::Remove,
+            LiveOp::Swap(_) => OpClass::Swap,
+            LiveOp::SetAlways(_) => OpClass::Always,
+        }
+    }
+}
+
+/// The operations one pass of a layer applies.
+struct Pass(Vec<OpClass>);
+
+impl Pass {
+    fn has(&self, c: OpClass) -> bool {
+        self.0.contains(&c)
+    }
 }
 
 /// A continuous effect as the layer pass sees it (from a static ability or the state).
@@ -155,6 +180,8 @@ impl Game {
                                 ModifyOp::Set(x) => LiveOp::Set(x.clone()),
                                 ModifyOp::Grant(v) => LiveOp::Grant(v.clone()),
                                 ModifyOp::Remove(v) => LiveOp::Remove(v.clone()),
+                                ModifyOp::Swap(f) => LiveOp::Swap(f.clone()),
+                                ModifyOp::SetAlways(x) => LiveOp::SetAlways(x.clone()),
                             };
                             (m.field.clone(), op)
                         })
@@ -195,6 +222,8 @@ impl Game {
                             Op::Set(v) => LiveOp::Set(Amount::Const(v.clone())),
                             Op::Grant(v) => LiveOp::Grant(v.clone()),
                             Op::Remove(v) => LiveOp::Remove(v.clone()),
+                            Op::Swap(f) => LiveOp::Swap(f.clone()),
+                            Op::SetAlways(v) => LiveOp::SetAlways(Amount::Const(v.clone())),
                         };
                         (f.clone(), op)
                     })
@@ -215,7 +244,10 @@ impl Game {
                 idents(e, &mut names);
             }
             for (_, op) in &l.changes {
-                if let LiveOp::Add(Amount::Expr(e, _)) | LiveOp::Set(Amount::Expr(e, _)) = op {
+                if let LiveOp::Add(Amount::Expr(e, _))
+                | LiveOp::Set(Amount::Expr(e, _))
+                | LiveOp::SetAlways(Amount::Expr(e, _)) = op
+                {
                     idents(e, &mut names);
                 }
             }
@@ -331,25 +363,41 @@ impl Game {
             .iter()
             .filter(|(f, _)| self.defs.game.field_layer(f) == Some(layer))
             .map(|(_, op)| match op {
-                LiveOp::Add(a) | LiveOp::Set(a) => self.amount(live, chars, a),
+                LiveOp::Add(a) | LiveOp::Set(a) | LiveOp::SetAlways(a) => {
+                    self.amount(live, chars, a)
+                }
                 LiveOp::Grant(v) | LiveOp::Remove(v) => v.clone(),
+                LiveOp::Swap(f) => Value::Str(f.clone()),
             })
             .collect();
         (self.targets(live, chars), amounts)
     }
 
     fn apply(&self, live: &Live, layer: usize, chars: &mut Chars) {
+        self.apply_pass(live, layer, None, chars);
+    }
+
+    /// Applies the changes `live` makes in `layer` (only those of `class`, when given).
+    fn apply_pass(&self, live: &Live, layer: usize, class: Option<&Pass>, chars: &mut Chars) {
         let targets = self.targets(live, chars);
-        for (field, op) in live
-            .changes
-            .iter()
-            .filter(|(f, _)| self.defs.game.field_layer(f) == Some(layer))
-        {
+        for (field, op) in live.changes.iter().filter(|(f, op)| {
+            self.defs.game.field_layer(f) == Some(layer) && class.is_none_or(|c| c.has(op.class()))
+        }) {
             let amount = match op {
-                LiveOp::Add(a) | LiveOp::Set(a) => Some(self.amount(live, chars, a)),
+                LiveOp::Add(a) | LiveOp::Set(a) | LiveOp::SetAlways(a) => {
+                    Some(self.amount(live, chars, a))
+                }
                 _ => None,
             };
             for id in &targets {
+                if let LiveOp::Swap(other) = op {
+                    // 東方VISION 6.1.10.b: the two values change places.
+                    let a = chars.get(self, id.card, field);
+                    let b = chars.get(self, id.card, other);
+                    chars.set(id.card, field, b);
+                    chars.set(id.card, other, a);
+                    continue;
+                }
                 let cur = chars.get(self, id.card, field);
                 let new = match (op, cur, &amount) {
                     // Saturating: an effect adding a huge amount caps the field (same in every build).
@@ -357,7 +405,7 @@ impl Game {
                         Value::Int(x.saturating_add(*n))
                     }
                     (LiveOp::Add(_), other, _) => other,
-                    (LiveOp::Set(_), _, Some(v)) => v.clone(),
+                    (LiveOp::Set(_) | LiveOp::SetAlways(_), _, Some(v)) => v.clone(),
                     (LiveOp::Grant(v), Value::List(mut l), _) => {
                         if !l.contains(v) {
                             l.push(v.clone());
@@ -399,22 +447,49 @@ impl Game {
         }
         lives.retain(|l| !l.defining);
         for layer in 0..self.defs.game.layers.len() {
-            let mut pending: Vec<usize> = (0..lives.len())
-                .filter(|&i| {
-                    lives[i]
-                        .changes
-                        .iter()
-                        .any(|(f, _)| self.defs.game.field_layer(f) == Some(layer))
-                })
-                .collect();
-            pending.sort_by_key(|&i| lives[i].order);
-            while !pending.is_empty() {
-                let next = self.next_in_layer(&lives, &pending, layer, &chars);
-                self.apply(&lives[pending[next]], layer, &mut chars);
-                pending.remove(next);
+            for pass in self.passes(layer) {
+                let mut pending: Vec<usize> = (0..lives.len())
+                    .filter(|&i| {
+                        lives[i].changes.iter().any(|(f, op)| {
+                            self.defs.game.field_layer(f) == Some(layer)
+                                && pass.as_ref().is_none_or(|p| p.has(op.class()))
+                        })
+                    })
+                    .collect();
+                pending.sort_by_key(|&i| lives[i].order);
+                while !pending.is_empty() {
+                    let next = self.next_in_layer(&lives, &pending, layer, &chars);
+                    self.apply_pass(&lives[pending[next]], layer, pass.as_ref(), &mut chars);
+                    pending.remove(next);
+                }
             }
         }
         chars
+    }
+
+    /// The passes of a layer: one per operation of its `order`, then one for the operations it
+    /// does not name; without an order, a single pass of everything.
+    fn passes(&self, layer: usize) -> Vec<Option<Pass>> {
+        let order = match self.defs.game.layer_order.get(layer) {
+            Some(o) if !o.is_empty() => o,
+            _ => return vec![None],
+        };
+        let mut out: Vec<Option<Pass>> = order.iter().map(|c| Some(Pass(vec![*c]))).collect();
+        let rest: Vec<OpClass> = [
+            OpClass::Set,
+            OpClass::Swap,
+            OpClass::Add,
+            OpClass::Always,
+            OpClass::Grant,
+            OpClass::Remove,
+        ]
+        .into_iter()
+        .filter(|c| !order.contains(c))
+        .collect();
+        if !rest.is_empty() {
+            out.push(Some(Pass(rest)));
+        }
+        out
     }
 
     /// 809.3a then 809.3b: the earliest effect that depends on no other pending effect (one

@@ -13,6 +13,12 @@ impl Game {
     /// Whether the abilities of `card` are valid now (802.2): it is in an area zone, or attached
     /// to a unit that is. The game's `valid_if` (e.g. 802.2a stun) is checked per ability.
     pub fn abilities_valid(&self, card: CardIdx) -> bool {
+        self.in_valid_zone(card) && self.valid_if_holds(card)
+    }
+
+    /// Whether `card` is where abilities work (802.2): in an area zone, or attached to a unit
+    /// that is.
+    pub fn in_valid_zone(&self, card: CardIdx) -> bool {
         let o = &self.st.objects[card as usize];
         let zone = match o.attached_to {
             Some(u) => match self.current(u) {
@@ -21,10 +27,7 @@ impl Game {
             },
             None => o.zone,
         };
-        if !self.defs.game.zone_def(zone).area {
-            return false;
-        }
-        self.valid_if_holds(card)
+        self.defs.game.zone_def(zone).area
     }
 
     /// The game's `ability_valid_if` about `card` (true without one), for abilities valid in

@@ -51,6 +51,25 @@ pub enum ModifyOp {
     /// List fields (attributes, advantage): gain or lose one value.
     Grant(Value),
     Remove(Value),
+    /// Exchange the value with another field of the same layer (東方VISION 6.1.10.b).
+    Swap(String),
+    /// A change marked "always" (常に), applied after the modifiers (東方VISION 6.1.10.d).
+    SetAlways(Amount),
+}
+
+impl ModifyOp {
+    /// Its kind, for a layer's `order`.
+    pub fn class(&self) -> super::game::OpClass {
+        use super::game::OpClass as C;
+        match self {
+            ModifyOp::Add(_) => C::Add,
+            ModifyOp::Set(_) => C::Set,
+            ModifyOp::Grant(_) => C::Grant,
+            ModifyOp::Remove(_) => C::Remove,
+            ModifyOp::Swap(_) => C::Swap,
+            ModifyOp::SetAlways(_) => C::Always,
+        }
+    }
 }
 
 /// A number written in the card: a constant or an expression of the grammar.
@@ -97,6 +116,8 @@ pub struct AbilityDef {
     pub zones: Option<Vec<String>>,
     /// 805.2: a defining ability (基準能力): valid in every zone, part of the base (809.1a).
     pub defining: bool,
+    /// Exempt from the game's `ability_valid_if` (東方VISION 12.4: 【】 text).
+    pub unnegatable: bool,
 }
 
 impl AbilityDef {
@@ -479,12 +500,13 @@ pub fn build(src: &Src, raw: RawAbility, errors: &mut Vec<LoadError>) -> Ability
         let ops = [&m.add, &m.set, &m.grant, &m.remove]
             .iter()
             .filter(|o| o.is_some())
-            .count();
-        if ops != 1 {
+            .count()
+            + usize::from(m.swap.is_some());
+        if ops != 1 || (m.always && m.set.is_none()) {
             errors.push(LoadError::new(
                 src.at(&m.field),
                 format!(
-                    "modify {}: give exactly one of add, set, grant, remove",
+                    "modify {}: give exactly one of add, set, grant, remove, swap (always: only with set)",
                     m.field
                 ),
             ));
@@ -492,10 +514,17 @@ pub fn build(src: &Src, raw: RawAbility, errors: &mut Vec<LoadError>) -> Ability
         }
         let op = if let Some(v) = &m.add {
             amount(src, v, errors).map(ModifyOp::Add)
+        } else if let Some(other) = &m.swap {
+            Some(ModifyOp::Swap(other.clone()))
         } else if let Some(v) = &m.set {
+            let set = if m.always {
+                ModifyOp::SetAlways
+            } else {
+                ModifyOp::Set
+            };
             match v {
-                serde_yaml::Value::Sequence(_) => Some(ModifyOp::Set(Amount::Const(plain(v)))),
-                _ => amount(src, v, errors).map(ModifyOp::Set),
+                serde_yaml::Value::Sequence(_) => Some(set(Amount::Const(plain(v)))),
+                _ => amount(src, v, errors).map(set),
             }
         } else if let Some(v) = &m.grant {
             Some(ModifyOp::Grant(plain(v)))
@@ -546,6 +575,7 @@ pub fn build(src: &Src, raw: RawAbility, errors: &mut Vec<LoadError>) -> Ability
         prohibits: raw.prohibits,
         zones: raw.zones,
         defining: raw.defining,
+        unnegatable: raw.unnegatable,
     }
 }
 

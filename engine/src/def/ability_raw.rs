@@ -61,6 +61,10 @@ pub struct RawAbility {
     pub zones: Option<Vec<String>>,
     #[serde(default)]
     pub defining: bool,
+    /// Text that survives negation (東方VISION 12.4 【】): the game's `ability_valid_if` does not
+    /// apply to it; it still works only where the ability is valid.
+    #[serde(default)]
+    pub unnegatable: bool,
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -79,4 +83,10 @@ pub struct RawModify {
     #[schemars(with = "Option<serde_json::Value>")]
     #[serde(default)]
     pub remove: Option<serde_yaml::Value>,
+    /// Exchange this field's value with another field of its layer.
+    #[serde(default)]
+    pub swap: Option<String>,
+    /// With `set:`: a change marked "always", ordered by the layer's `order`.
+    #[serde(default)]
+    pub always: bool,
 }

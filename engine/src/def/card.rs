@@ -393,6 +393,21 @@ pub fn parse_cards(
     }
 }
 
+/// A swap exchanges two fields of one layer with the same type.
+pub fn swap_problem(game: &GameDef, field: &str, other: &str) -> Option<String> {
+    let (Some(a), Some(b)) = (game.fields.get(field), game.fields.get(other)) else {
+        return Some(format!(
+            "swap \"{field}\" with \"{other}\": both must be card fields"
+        ));
+    };
+    if a.ty != b.ty || game.field_layer(field) != game.field_layer(other) {
+        return Some(format!(
+            "swap \"{field}\" with \"{other}\": the two fields need one type and one layer"
+        ));
+    }
+    None
+}
+
 /// 809: a printed change's value against the field's declared type.
 fn check_modify(game: &GameDef, m: &super::ability::Modify) -> Option<String> {
     use super::ability::{Amount, ModifyOp};
@@ -403,6 +418,9 @@ fn check_modify(game: &GameDef, m: &super::ability::Modify) -> Option<String> {
         ModifyOp::Add(Amount::Expr(..)) => ("add", &int),
         ModifyOp::Set(Amount::Const(v)) => ("set", v),
         ModifyOp::Set(Amount::Expr(..)) => ("set", &int),
+        ModifyOp::SetAlways(Amount::Const(v)) => ("set", v),
+        ModifyOp::SetAlways(Amount::Expr(..)) => ("set", &int),
+        ModifyOp::Swap(other) => return swap_problem(game, &m.field, other),
         ModifyOp::Grant(v) => ("grant", v),
         ModifyOp::Remove(v) => ("remove", v),
     };

@@ -208,6 +208,22 @@ pub struct DeckRules {
     pub sideboard: Option<SideboardRules>,
 }
 
+/// A kind of change to a field, for ordering within a layer (`layers[].order`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum OpClass {
+    /// `set:` a value.
+    Set,
+    /// `swap:` with another field of the layer.
+    Swap,
+    /// `add:` an amount (a modifier).
+    Add,
+    /// `set:` with `always: true` (東方VISION 6.1.10.d 常に).
+    Always,
+    Grant,
+    Remove,
+}
+
 /// At most `count` cards of a deck (and its sideboard) alike in `same`, among those matching
 /// `filter`.
 #[derive(Clone, Debug)]
@@ -277,6 +293,8 @@ pub struct GameDef {
     pub view_fields: Vec<String>,
     /// 809.1b–e: layers in order, with the fields each changes.
     pub layers: Vec<(Named, Option<String>, Vec<String>)>,
+    /// Per layer: the order of its operations (empty: all together).
+    pub layer_order: Vec<Vec<OpClass>>,
     /// 802: extra validity condition for abilities of cards in the area.
     pub ability_valid_if: Option<(fuda_grammar::Expr, String)>,
     /// Continuous effects apply only to cards for which this holds (e.g. 306.7a-3).

@@ -518,6 +518,11 @@ impl Cx<'_> {
                     )
                 })
                 .collect(),
+            layer_order: raw
+                .layers
+                .iter()
+                .map(|l| l.order.clone().unwrap_or_default())
+                .collect(),
             ability_valid_if: self.opt_expr(&raw.ability_valid_if, "ability_valid_if"),
             affected_if: self.opt_expr(&raw.affected_if, "affected_if"),
             skill_success_check: raw.skill_success_check.as_ref().map(|h| self.hook(h)),

@@ -178,6 +178,10 @@ pub struct RawLayer {
     #[serde(default)]
     pub clause: Option<String>,
     pub fields: Vec<String>,
+    /// Within the layer, changes apply by operation in this order (東方VISION 6.1.10: `[set,
+    /// swap, add, always]`), each by dependency then timestamp; without it, all together.
+    #[serde(default)]
+    pub order: Option<Vec<super::game::OpClass>>,
 }
 
 /// A game setting: where two readings of the rules are both plausible, the game says which.

@@ -91,6 +91,23 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             })
         })?,
     )?;
+    // k.card_names(): every distinct card name of the game's cards, in load order (what a
+    // player may declare as a name, 東方VISION 2.3.4, 12.1.3).
+    k.raw_set(
+        "card_names",
+        lua.create_function(|lua, ()| {
+            let names = with(lua, |g| {
+                let mut out: Vec<String> = Vec::new();
+                for c in &g.defs.cards.cards {
+                    if !out.contains(&c.named.name) {
+                        out.push(c.named.name.clone());
+                    }
+                }
+                Ok(out)
+            })?;
+            lua.create_sequence_from(names)
+        })?,
+    )?;
     k.raw_set(
         "card_type",
         lua.create_function(|lua, h: i64| {

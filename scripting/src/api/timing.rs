@@ -92,6 +92,27 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         )?;
     }
     k.raw_set(
+        "retarget",
+        lua.create_function(|lua, (id, t): (i64, Table)| {
+            let targets: Vec<Value> = t
+                .sequence_values::<mlua::Value>()
+                .take(MAX_TARGETS + 1)
+                .map(|v| v.and_then(|v| from_lua(&v)))
+                .collect::<R<_>>()?;
+            if targets.len() > MAX_TARGETS {
+                return Err(err(format!(
+                    "k.retarget: more than {MAX_TARGETS} targets for one item"
+                )));
+            }
+            with(lua, |g| {
+                let size = targets.iter().map(Value::approx_size).sum::<usize>();
+                g.charge(fuda_engine::budget::Charge::Item(size))
+                    .map_err(err)?;
+                Ok(u32::try_from(id).is_ok_and(|id| g.retarget(id, targets)))
+            })
+        })?,
+    )?;
+    k.raw_set(
         "resolve_chain",
         lua.create_function(|lua, ()| {
             with_host(lua, |g, host| {

@@ -378,22 +378,38 @@ fn add_effect(g: &mut Game, t: &Table) -> R<bool> {
         let field: String = m.get("field")?;
         let op = if let Some(n) = m.get::<Option<i64>>("add")? {
             Op::Add(n)
+        } else if let Some(other) = m.get::<Option<String>>("swap")? {
+            if let Some(e) = fuda_engine::def::card::swap_problem(&g.defs.game, &field, &other) {
+                return Err(err(format!("add_effect: {e}")));
+            }
+            Op::Swap(other)
         } else if let Some(v) = m.get::<Option<mlua::Value>>("set")? {
-            Op::Set(from_lua(&v)?)
+            if m.get::<Option<bool>>("always")?.unwrap_or(false) {
+                Op::SetAlways(from_lua(&v)?)
+            } else {
+                Op::Set(from_lua(&v)?)
+            }
         } else if let Some(v) = m.get::<Option<mlua::Value>>("grant")? {
             Op::Grant(from_lua(&v)?)
         } else if let Some(v) = m.get::<Option<mlua::Value>>("remove")? {
             Op::Remove(from_lua(&v)?)
         } else {
             return Err(err(format!(
-                "modify {field}: give add, set, grant or remove"
+                "modify {field}: give add, set, grant, remove or swap"
             )));
         };
         // 809: the value must fit the field's declared type (else the card's error).
-        if let Some(fd) = g.defs.game.fields.get(&field) {
+        if let Some(fd) = g
+            .defs
+            .game
+            .fields
+            .get(&field)
+            .filter(|_| !matches!(op, Op::Swap(_)))
+        {
             let (name, v) = match &op {
                 Op::Add(n) => ("add", fuda_engine::Value::Int(*n)),
-                Op::Set(v) => ("set", v.clone()),
+                Op::Set(v) | Op::SetAlways(v) => ("set", v.clone()),
+                Op::Swap(_) => ("set", fuda_engine::Value::Null),
                 Op::Grant(v) => ("grant", v.clone()),
                 Op::Remove(v) => ("remove", v.clone()),
             };
@@ -439,7 +455,10 @@ fn add_effect(g: &mut Game, t: &Table) -> R<bool> {
             .map(|(f, op)| {
                 f.len()
                     + match op {
-                        Op::Set(v) | Op::Grant(v) | Op::Remove(v) => v.approx_size(),
+                        Op::Set(v) | Op::SetAlways(v) | Op::Grant(v) | Op::Remove(v) => {
+                            v.approx_size()
+                        }
+                        Op::Swap(o) => o.len(),
                         Op::Add(_) => 8,
                     }
             })
