@@ -288,16 +288,7 @@ function M.put_as_character(c, p, info, source)
   return n
 end
 
--- 6.1.9.d: an effect turns field card `c` face up or down; one treated as a character by an
--- effect loses that information (a character card turned face down stops being one, 6.1.1).
-function M.turn_face(c, up)
-  if not k.exists(c) or k.face_up(c) == up then return false end
-  k.set_face(c, up, up and "all" or "owner")
-  k.log("6.1.9.d", k.name(c), "を", up and "表向き" or "裏向き", "にする (turned face ", up and "up" or "down", ")")
-  if k.flag(c, "as_character") then
-    lose_information(c, "6.1.9.d", "表裏の状態が変わった (its face changed)")
-  end
-  return true
-end
+-- 6.1.9.d (a card turned face up or down) is rules.flip's 5.7.2.a (rules/play.lua).
+M._.lose_information = lose_information
 
 return M

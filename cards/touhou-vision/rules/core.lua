@@ -93,6 +93,49 @@ local function set_state(c, orientation)
   return changed
 end
 
+-- The underworld and hell (3.3.6) ------------------------------------------------------------
+
+-- 3.3.6: a card effect may change a player's underworld (冥界) into hell (地獄): player variable
+-- `hell` is 1 meanwhile. Nothing moves (no 11.3 move, no new objects, no 移動): the zone
+-- `underworld` holds that player's pile under either name, so its cards become hell cards as
+-- they are, in their order (3.3.4), and underworld cards again the same way (3.3.6.c).
+-- 3.3.6.a: every "underworld" of the rules means hell then, so the rules reach the pile only
+-- through these helpers; 3.3.6.b: the underworld a card's own text names does not exist then
+-- (text_zone, rules.underworld). Reading: docs/rules/touhou-vision-readings.md, 2–3.
+local UNDERWORLD = "underworld"
+local function is_hell(p) return k.pvar(p, "hell") > 0 end
+-- The zone the rules call the underworld (p's hell while 3.3.6 applies: the same pile).
+local function underworld_zone() return UNDERWORLD end
+-- What p's underworld is called now, Japanese and English.
+local function underworld_name(p)
+  if is_hell(p) then return "地獄", "hell" end
+  return "冥界", "the underworld"
+end
+local function underworld_cards(p) return k.cards(p, UNDERWORLD) end
+-- A rule puts `c` onto the underworld of `p` (its owner's by default; `pos` "top" or "bottom"):
+-- onto p's hell while 3.3.6 applies (3.3.6.a). Returns the new card.
+local function to_underworld(c, p, pos)
+  p = p or k.owner(c)
+  local n = k.move(c, p, UNDERWORLD, nil, pos)
+  if n and is_hell(p) then
+    k.log("3.3.6.a", k.name(n), "は", P(p), "の地獄へ (the rules' underworld reads hell: put in hell)")
+  end
+  return n
+end
+-- The zone a card's own text means by `zone` of p ("hell" is 地獄), or nil when it does not
+-- exist now: no underworld while it is hell (3.3.6.b), no hell while it is not (3.3.6).
+local function text_zone(p, zone)
+  if zone == UNDERWORLD and is_hell(p) then
+    k.log("3.3.6.b", P(p), "の冥界は存在しない (no underworld: it is hell)")
+    return nil
+  elseif zone == "hell" then
+    if is_hell(p) then return UNDERWORLD end
+    k.log("3.3.6", P(p), "の地獄は存在しない (no hell: the underworld was not changed)")
+    return nil
+  end
+  return zone
+end
+
 -- Nodes (1.8) ------------------------------------------------------------------------------
 
 local function nodes(p) return k.cards(p, "node") end
@@ -130,7 +173,7 @@ local function pay_nodes(p, n, why)
       used[active] = true
     else
       used[asleep] = true
-      k.move(asleep, k.owner(asleep), "underworld")
+      to_underworld(asleep)                                            -- 1.8.7.i
     end
   end
   if n > 0 then k.log("1.8.7", P(p), "はコスト", n, "を支払う (pays ", why, ")") end
@@ -207,12 +250,22 @@ local function exclude(c, why, source)
   return M._.remove({ { card = c, kind = "exclusion", source = source, why = why } }) > 0
 end
 
+-- A yes / no choice of player p: true for "する" (`yes` says what it does), false for "しない".
+local function yes_no(p, prompt, clause, yes, no)
+  return k.choose(p, {
+    { label = "する: " .. yes, value = true },
+    { label = "しない: " .. no, value = false },
+  }, { prompt = prompt, clause = clause })
+end
+
 M._ = {
   P = P, has_kw = has_kw, kw_value = kw_value, link_names = link_names,
   upkeep = function(c) return kw_value(c, "維持コスト") end, is_character = is_character, characters = characters,
   damage_on = damage_on, name_has = name_has, contains = contains, nodes = nodes,
   can_pay = can_pay, pay_nodes = pay_nodes, discard = discard, deathblow = deathblow,
-  deal_damage = deal_damage, exclude = exclude, window = window, set_state = set_state,
+  deal_damage = deal_damage, exclude = exclude, window = window, set_state = set_state, yes_no = yes_no,
+  is_hell = is_hell, underworld_zone = underworld_zone, underworld_name = underworld_name,
+  underworld_cards = underworld_cards, to_underworld = to_underworld, text_zone = text_zone,
 }
 
 -- The `rules.*` library for card scripts ------------------------------------------------------
@@ -248,4 +301,37 @@ function M.add_nodes(p, n)
 end
 function M.sleep(c) return k.set_orientation(c, "sleep") end
 function M.wake(c) return k.set_orientation(c, "active") end
+
+-- 3.3.6: p's underworld is changed into hell until the end of the turn (4.9.1.b ends it,
+-- M.end_hell_effects); its cards become hell cards as they are. False if it already is hell.
+function M.change_to_hell(p)
+  if is_hell(p) then return false end
+  k.set_pvar(p, "hell", 1)
+  k.log("3.3.6", P(p), "の冥界を地獄に変更: 冥界のカード", #underworld_cards(p),
+    "枚はそのままの状態で地獄のカードとなる (the underworld becomes hell; its cards become hell cards as they are)")
+  return true
+end
+-- 3.3.6.c: the change ends; the hell cards become underworld cards as they are, where they lie.
+local function end_hell(p)
+  if not is_hell(p) then return false end
+  k.set_pvar(p, "hell", 0)
+  k.log("3.3.6.c", P(p), "の地獄への変更が終了: 地獄のカード", #underworld_cards(p),
+    "枚はそのままの状態で冥界のカードとなる (the effect ends: the hell cards become underworld cards as they are)")
+  return true
+end
+-- 4.9.1.b: effects "until the end of the turn" end, the change into hell among them.
+function M.end_hell_effects()
+  for p = 1, 2 do end_hell(p) end
+end
+function M.is_hell(p) return is_hell(p) end
+-- A card's own text naming p's 冥界 / 地獄: the cards there, none when that zone does not exist
+-- now (3.3.6.b: no underworld while it is hell; no hell while it is not).
+function M.underworld(p)
+  if not text_zone(p, UNDERWORLD) then return {} end
+  return underworld_cards(p)
+end
+function M.hell(p)
+  if not text_zone(p, "hell") then return {} end
+  return underworld_cards(p)
+end
 return M

@@ -273,12 +273,20 @@ function M._.effect_mode(p, c, name, clause)
 end
 
 -- 7.3.4.d / 7.5.2.c: the declaration the effect's text asks for ("種族を1つ宣言", 12.1.4),
--- made now; nil when it asks none.
+-- made now; nil when it asks none. It is a declaration by a card's effect (12.1.2): 宣言した is
+-- raised (moves.lua), its γ waiting for the procedure's end (5.2.3, 7.3.4; after_declaration).
 function M._.effect_declaration(p, c, name, clause)
   local info = k.ability(c, name)
   if not (info and info.text and string.find(info.text, "種族を1つ宣言", 1, true)) then return nil end
   k.log(clause, P(p), "は「", name, "」の宣言を行う (makes the declaration the effect asks for)")
-  return M.declare_race(p)
+  return M._.declare_race(p, true)
+end
+
+-- 5.3.2, 7.5.2: the γ whose timing came in the steps up to the declaration resolve once it is
+-- made, before the effect; `waiting`: γ of an earlier timing were already waiting when the steps
+-- began, and these wait with them (7.1.6, as core.lua's window).
+function M._.after_declaration(waiting)
+  if not waiting and #k.pending_triggers() > 0 then k.play_triggers() end
 end
 
 -- Resolving an activated effect as if used (7.5) ------------------------------------------------
@@ -298,6 +306,7 @@ function M.resolve_as_used(p, c, name, condition)
     k.log("7.5.1.a", "指示された条件を満たさない: 「", name, "」の解決に失敗 (its condition is not met: it fails)")
     return false
   end
+  local waiting = #k.pending_triggers() > 0
   k.log("7.5.1", k.name(c), "の「", name, "」を使用したものとして解決する (resolved as if used; not actually used)")
   local mode = M._.effect_mode(p, c, name, "7.5.2.a")
   local target = nil
@@ -312,6 +321,7 @@ function M.resolve_as_used(p, c, name, condition)
     target = k.choose_cards(p, cands, { prompt = name .. "の目標 (target)", clause = "7.5.2.b" })
   end
   local declared = M._.effect_declaration(p, c, name, "7.5.2.c")
+  M._.after_declaration(waiting)                                      -- after c
   k.set_ovar(c, "x", 0)
   k.log("7.5.1.c", "「", name, "」のコストは支払わない (支払ったコストは0) (its cost is not paid; a paid cost reads 0)")
   k.log("7.5.2.d", k.name(c), "の「", name, "」を解決する (発生源: ", k.name(c), ") (resolves; its source is ", k.name(c), ", 7.5.4)")

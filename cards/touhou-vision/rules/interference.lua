@@ -68,8 +68,8 @@ local function resolve_play(item)
     if has_kw(c, "装備") then
       for _, s in ipairs(k.attachments(target)) do
         if has_kw(s, "装備") then
-          k.log("10.13.4", k.name(target), "は装備済み (already equipped): ", k.name(c), "は冥界へ")
-          k.move(c, k.owner(c), "underworld")
+          k.log("10.13.4", k.name(target), "は装備済み (already equipped): ", k.name(c), "は", (M._.underworld_name(k.owner(c))), "へ")
+          M._.to_underworld(c)
           return
         end
       end
@@ -88,12 +88,21 @@ local function resolve_play(item)
     -- 10.2.3: 速攻 resolves once it has entered and become a character: it is active.
     now = enter_field(c, p, has_kw(c, "速攻") and "active" or "sleep")
   else
+    local ok = true                                                   -- b
     if name then
-      k.run_ability(c, name, "effect", { target = target, targets = item.targets, mode = item.values.mode, declared = item.values.declared })
+      ok = k.run_ability(c, name, "effect", { target = target, targets = item.targets, mode = item.values.mode, declared = item.values.declared }) ~= false
+    end
+    -- c, then d: the "has resolved" timing comes while the card is still in the play area, and
+    -- only when its effect resolved properly (7.1.11; a failed effect returns false, 7.1.12).
+    if ok then
+      M._.window("解決した", { card = c, player = p })                -- c
+    else
+      k.log("5.2.4.c", item.name, "の効果は適切に解決されなかった: 解決した場合のタイミングは来ない (it did not resolve properly: no \"has resolved\" timing)")
     end
     if k.exists(c) and k.zone_of(c) == "play" then
-      k.move(c, k.owner(c), "underworld")                             -- 5.2.4.d
+      M._.to_underworld(c)                                            -- 5.2.4.d
     end
+    return
   end
   M._.window("解決した", { card = now, player = p })                  -- c
 end
@@ -119,6 +128,7 @@ end
 -- played card (e–g); its effect's source is the card itself (5.3.4). Returns whether it resolved.
 function M.resolve_as_played(c, p)
   if not k.exists(c) then return false end
+  local waiting = #k.pending_triggers() > 0
   local pc = k.move(c, p, "play")
   k.log("5.3.2.a", k.name(pc), "をプレイしたものとして解決する (resolved as if played)")
   local name = k.abilities(pc, { kind = "command", all = true })[1]
@@ -128,12 +138,13 @@ function M.resolve_as_played(c, p)
     local cands = k.run_ability(pc, name, "targets") or {}
     if #cands == 0 then
       k.log("5.3.1.d", k.name(pc), ": 目標が無いので解決しない (no legal target: it fails)")
-      k.move(pc, k.owner(pc), "underworld")
+      M._.to_underworld(pc)
       return false
     end
     target = k.choose_cards(p, cands, { prompt = k.name(pc) .. "の目標 (target)", clause = "5.3.2.c" })
   end
   local declared = name and M._.effect_declaration(p, pc, name, "5.3.2.d")   -- d (effects.lua)
+  M._.after_declaration(waiting)                                      -- 5.3.2: γ met so far, after d
   resolve_play({ kind = "play", name = k.name(pc), source = pc, controller = p, targets = { target }, values = { ability = name, mode = mode, declared = declared } })
   return true
 end

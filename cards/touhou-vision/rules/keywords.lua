@@ -1,15 +1,15 @@
 -- 東方VISION: 10: keyword abilities (戦術 and 特殊効果) that work as rules of the game, for any
--- card that has the word (10.1.2). The procedures of other files reach them through hooks they
--- call when present (M._.keyword_window, M._.legal_targets, M._.cannot_set, M._.damage_negated)
--- and through the action and item hooks this file wraps (play, use, resolve, turn start / end).
+-- card that has the word (10.1.2): keywords and text (10.1.4–10.1.5), limits per character and
+-- per field (10.13.5, 10.15.3–10.15.4, 10.34.3–10.34.4), targets and setting (10.25.2.a,
+-- 10.34.2.a), 連結 / オーバードライブ / ラストワード (10.20, 10.32, 10.33), 壱符 / 弐符 (10.18,
+-- 10.19), 奇襲 (10.3) and ターン1枚制限 (10.21); 変身 (10.28) is rules/transform.lua and リーダー
+-- (10.34.2) rules/leader.lua, both loaded before this file. The procedures of other files reach
+-- them through hooks they call when present (M._.keyword_window, M._.legal_targets,
+-- M._.cannot_set; leader.lua's M._.damage_negated) and through the action and item hooks this
+-- file wraps (play, use, resolve; transform.lua and leader.lua wrap turn start / end).
 local M = ...
 local P, has_kw, contains = M._.P, M._.has_kw, M._.contains
-local characters, is_character = M._.characters, M._.is_character
-
-local function top_of_deck(p)
-  local deck = k.cards(p, "deck")
-  return deck[#deck]
-end
+local characters, is_character, yes_no = M._.characters, M._.is_character, M._.yes_no
 
 -- Cards on p's field that are not set on another card (characters, 世界呪符, 装備/場, …).
 local function field_cards(p)
@@ -23,13 +23,6 @@ end
 local function as_list(x)
   if type(x) == "table" then return x end
   return { x }
-end
-
-local function yes_no(p, prompt, clause, yes, no)
-  return k.choose(p, {
-    { label = "する: " .. yes, value = true },
-    { label = "しない: " .. no, value = false },
-  }, { prompt = prompt, clause = clause })
 end
 
 -- 10.1.4: a keyword is not an activated or auto effect even where its original text is one; a
@@ -89,8 +82,8 @@ local function keep_one(p, cards, clause, what)
   local keep = k.choose_cards(p, cards, { prompt = what .. ": 残す1枚 (the one to keep)", clause = clause })
   for _, c in ipairs(cards) do
     if c ~= keep then
-      k.log(clause, k.name(c), "を冥界に置く (", what, " over the limit of 1: put in the underworld)")
-      k.move(c, k.owner(c), "underworld")
+      k.log(clause, k.name(c), "を", (M._.underworld_name(k.owner(c))), "に置く (", what, " over the limit of 1: put in the underworld)")
+      M._.to_underworld(c)
     end
   end
   return true
@@ -116,8 +109,8 @@ local function one_per_field(c, p)
   for _, kw in ipairs({ "装備/場", "リーダー" }) do
     if has_kw(c, kw) and #with_kw(field_cards(p), kw) > 0 then
       local clause = kw == "リーダー" and "10.34.3" or "10.15.3"
-      k.log(clause, P(p), "の場には既に", kw, "がある: ", k.name(c), "のセットに失敗し冥界へ (fails: underworld)")
-      k.move(c, k.owner(c), "underworld")
+      k.log(clause, P(p), "の場には既に", kw, "がある: ", k.name(c), "のセットに失敗し", (M._.underworld_name(k.owner(c))), "へ (fails: underworld)")
+      M._.to_underworld(c)
       return true
     end
   end
@@ -149,13 +142,11 @@ function M._.cannot_set(c, host)
   return false
 end
 
--- Sets c on host (a card effect moving a set card, 11.3.10); false when it cannot be set.
+-- Sets c on character host (a card effect moving a set card) by moves.lua's set_card: the
+-- 11.3.10 timings, and 11.3.13 "cannot be set" (10.25.2.a above among them); false when not set.
 function M.set_on(c, host)
-  if not is_character(host) or M._.cannot_set(c, host) then return false end
-  local s = k.attach(c, host, "set")
-  k.set_orientation(s, k.orientation(host))
-  k.log("11.3.10.b", k.name(s), "を", k.name(host), "にセット (set)")
-  return true
+  if not is_character(host) then return false end
+  return M._.set_card(c, host) ~= nil
 end
 
 -- Cards that exclude others to resolve: 連結 (10.20.2.b) and オーバードライブ (10.33.2.a) --------
@@ -178,7 +169,7 @@ end
 local function link_cost(c, p)
   local names = M._.link_names(c)
   local pool = {}
-  for _, z in ipairs({ "field", "hand", "underworld" }) do
+  for _, z in ipairs({ "field", "hand", M._.underworld_zone() }) do
     for _, x in ipairs(k.cards(p, z)) do
       if x ~= c and not k.attached_to(x) then pool[#pool + 1] = x end
     end
@@ -211,13 +202,13 @@ end
 local function overdrive_cost(c, p)
   local caster = k.field(c, "caster")
   local cands = {}
-  for _, x in ipairs(k.cards(p, "underworld")) do
+  for _, x in ipairs(M._.underworld_cards(p)) do
     local t = k.card_type(x)
     if caster and ((t == "character" and M._.name_has(x, caster)) or (t == "spell" and k.field(x, "caster") == caster)) then
       cands[#cands + 1] = x
     end
   end
-  if #cands == 0 or not yes_no(p, k.name(c) .. "のオーバードライブ", "10.33.2.a", "冥界のカードを除外する (exclude from the underworld)", k.name(c) .. "を除外 (exclude this card)") then
+  if #cands == 0 or not yes_no(p, k.name(c) .. "のオーバードライブ", "10.33.2.a", (M._.underworld_name(p)) .. "のカードを除外する (exclude from " .. select(2, M._.underworld_name(p)) .. ")", k.name(c) .. "を除外 (exclude this card)") then
     return false
   end
   local chosen = as_list(k.choose_cards(p, cands, { prompt = "除外するカード (1枚以上: one or more)", clause = "10.33.2.a", min = 1, max = #cands }))
@@ -260,131 +251,6 @@ function M.put_onto_field(c, p, orientation)
   return f
 end
 
--- 変身 (10.28) ---------------------------------------------------------------------------------
-
--- 10.28.3, 10.13.6, 10.14.4: the card's transformed descriptions, and those its equipment or
--- curse set cards give it.
-local function forms_of(c)
-  local out = {}
-  for _, f in ipairs(k.field(c, "transform") or {}) do out[#out + 1] = { form = f } end
-  for _, s in ipairs(k.attachments(c, "set")) do
-    if has_kw(s, "装備") or has_kw(s, "呪符") then
-      for _, f in ipairs(k.field(s, "transform") or {}) do out[#out + 1] = { form = f, from = s } end
-    end
-  end
-  return out
-end
-
--- 10.28.6.b, 10.28.8: the description's information replaces the card's own: each value is
--- changed by its difference from the printed one, so what set cards give stays (10.28.9).
-local function form_changes(c, f)
-  local mods = {}
-  for _, fld in ipairs({ "atk", "def", "graze" }) do
-    local printed = k.printed(c, fld)
-    if f[fld] ~= nil and printed == nil then
-      mods[#mods + 1] = { field = fld, set = f[fld] }
-    elseif f[fld] ~= nil and f[fld] ~= printed then
-      mods[#mods + 1] = { field = fld, add = f[fld] - printed }
-    end
-  end
-  for _, fld in ipairs({ "races", "keywords" }) do
-    if f[fld] ~= nil then
-      local old = k.printed(c, fld) or {}
-      for _, x in ipairs(old) do
-        if not contains(f[fld], x) then mods[#mods + 1] = { field = fld, remove = x } end
-      end
-      for _, x in ipairs(f[fld]) do
-        if not contains(old, x) then mods[#mods + 1] = { field = fld, grant = x } end
-      end
-    end
-  end
-  return mods
-end
-
--- 10.28.4–10.28.6: puts c into a transformed state chosen by its controller (10.28.5).
-local function transform(c, why)
-  if k.flag(c, "transformed") then
-    k.log("10.28.4", k.name(c), "は既に変身状態 (already transformed: cannot transform again)")
-    return false
-  end
-  local forms = forms_of(c)
-  if #forms == 0 then return false end
-  local pick = forms[1]
-  if #forms > 1 then
-    local items = {}
-    for i, x in ipairs(forms) do items[#items + 1] = { label = x.form.name, value = i } end
-    pick = forms[k.choose(k.controller(c), items, { prompt = k.name(c) .. "の変身状態 (which transformed state)", clause = "10.28.5" })]
-  end
-  k.set_flag(c, "transformed", true)
-  k.log("10.28.6.a", k.name(c), "の上下を入れ替える (turned upside down: ", why, ")")
-  k.add_counter(c, "transform_id", 1)
-  local mods = form_changes(c, pick.form)
-  if #mods > 0 then
-    k.add_effect({ source = c, targets = { c }, modify = mods, duration = "permanent",
-      ["while"] = "self.transformed and self.transform_id == " .. k.counter(c, "transform_id"),
-      label = "変身状態「" .. pick.form.name .. "」" })
-  end
-  k.set_ovar(c, "transform_from", pick.from or 0)
-  k.log("10.28.6.b", k.name(c), "は変身状態「", pick.form.name, "」の記述のキャラクター (now the transformed description)")
-  return true
-end
-
--- 10.28.7: back to the normal state; `clause` says why.
-local function revert(c, clause, why)
-  if not k.flag(c, "transformed") then return end
-  k.log(clause, k.name(c), "は通常状態に戻る (returns to normal: ", why, ")")
-  k.set_flag(c, "transformed", false)
-  k.set_ovar(c, "transform_from", 0)
-  k.log("10.28.7.a", k.name(c), "の上下を入れ替える (turned upside down)")
-  k.log("10.28.7.b", k.name(c), "は本来の記述のキャラクター (its original description)")
-end
-
-local function can_transform(c)
-  return has_kw(c, "変身") and not k.flag(c, "transformed") and #forms_of(c) > 0
-end
-
--- Rule process, 10.28.9.a: a character transformed by a description a set card gave returns to
--- normal once that card's text no longer applies to it (it left, or is not equipment / curse).
-function M.rp_transform()
-  local acted = false
-  for p = 1, 2 do
-    for _, c in ipairs(characters(p)) do
-      local s = k.ovar(c, "transform_from")
-      if k.flag(c, "transformed") and s ~= 0 then
-        if not (k.exists(s) and k.attached_to(s) == c and (has_kw(s, "装備") or has_kw(s, "呪符"))) then
-          revert(c, "10.28.9.a", "セットカードの記述を失った")
-          acted = true
-        end
-      end
-    end
-  end
-  return acted
-end
-
--- リーダー (10.34) -----------------------------------------------------------------------------
-
--- 10.34.2.b–c: the top card of p's deck is set on the leader as 人気.
-local function gain_popularity(c, p, clause)
-  local top = top_of_deck(p)
-  if not top then return end
-  k.attach(top, c, "popularity")
-  k.log(clause, k.name(c), "に人気をセット (popularity: ", #k.attachments(c, "popularity"), ")")
-end
-
--- For card effects that give 人気 ("人気を得る"): the top card of its player's deck onto the leader.
-function M.add_popularity(c)
-  if not has_kw(c, "リーダー") or not is_character(c) then return end
-  gain_popularity(c, k.controller(c), "10.34.2.b")
-end
-
--- 10.34.2.d: the next damage p would take this turn is negated.
-function M._.damage_negated(p, amount)
-  if k.pvar(p, "damage_shield") == 0 then return false end
-  k.set_pvar(p, "damage_shield", 0)
-  k.log("10.34.2.d", P(p), "が受けるダメージ", amount, "を無効にする (negated)")
-  return true
-end
-
 -- Windows (core.lua's window: before the event's own γ) -----------------------------------------
 
 local function on_enter(c, p, unplayed)                              -- 場に出る
@@ -411,21 +277,7 @@ local function on_entered(c, p, unplayed)                            -- 場に�
       M.defend(p, { card = c })
     end
   end
-  if unplayed ~= 1 and has_kw(c, "リーダー") and is_character(c) then
-    gain_popularity(c, p, "10.34.2.b")
-  end
-end
-
--- 10.34.2.c: an opponent took damage during your turn: once per turn, 人気.
-local function on_damaged(p)
-  local tp = k.turn_player()
-  if p == tp then return end
-  for _, c in ipairs(characters(tp)) do
-    if has_kw(c, "リーダー") and k.ovar(c, "popularity_turn") ~= k.turn() then
-      k.set_ovar(c, "popularity_turn", k.turn())
-      gain_popularity(c, tp, "10.34.2.c")
-    end
-  end
+  M._.leader_entered(c, p, unplayed)                                 -- 10.34.2.b (leader.lua)
 end
 
 -- 10.18.2.a: 壱符 ("符ノ壱“B”") entering deathblow: its player may put a 弐符 character card whose
@@ -461,20 +313,14 @@ function M.spell_break(c)
 end
 
 function M._.keyword_window(event, data)
-  if (event == "破棄された" or event == "除外された") and k.exists(data.card) and k.flag(data.card, "transformed") then
-    revert(data.card, "10.28.11", "キャラクターとしての情報を失う")   -- it leaves the field next
-  elseif event == "場に出る" then
+  if event == "場に出る" then
     on_enter(data.card, data.player, data.unplayed)
   elseif event == "場に出た" then
     on_entered(data.card, data.player, data.unplayed)
-  elseif (event == "攻撃を行う" or event == "防御を行う") and can_transform(data.card) then
-    -- 10.28.2.a: when it attacks or defends, it may transform at the same time.
-    local p = k.controller(data.card)
-    if yes_no(p, k.name(data.card) .. "の変身", "10.28.2.a", "変身状態にする (transform)", "変身しない (do not)") then
-      transform(data.card, event == "攻撃を行う" and "攻撃 (attack)" or "防御 (defense)")
-    end
   elseif event == "ダメージを受けた" and data.player and not data.card then
-    on_damaged(data.player)
+    M._.leader_damaged(data.player)                                  -- 10.34.2.c (leader.lua)
+  else
+    M._.transform_window(event, data)                                -- 10.28.2.a, 10.28.11 (transform.lua)
   end
 end
 
@@ -548,12 +394,8 @@ end
 
 -- Keyword activated effects: 変身 (10.28.2.b), リーダー (10.34.2.d) -------------------------------
 
-local KEYWORD_ACTS = {
-  { word = "変身", can = function(c, p) return can_transform(c) end },
-  { word = "リーダー", can = function(c, p)
-      return has_kw(c, "リーダー") and k.turn_player() ~= p and #k.attachments(c, "popularity") > 0
-    end },
-}
+-- Each { word, can(c, p), resolve(c, p) }, in load order (transform.lua, leader.lua).
+local KEYWORD_ACTS = M._.keyword_acts
 
 local base_use_options = M.use_options
 function M.use_options(p)
@@ -586,22 +428,8 @@ local function resolve_keyword(item)
     k.log("7.3.1.b", item.name, ": 発生源が場を離れた (its source left the field: negated)")
     return
   end
-  if item.values.keyword == "変身" then
-    if k.orientation(c) ~= "active" then                           -- 10.28.2.b
-      k.log("10.28.2.b", k.name(c), "はアクティブ状態でない: 変身しない (not active: no transformation)")
-    else
-      transform(c, "起動 (activated)")
-    end
-  else
-    local pops = k.attachments(c, "popularity")
-    if #pops == 0 then return end
-    local one = pops[1]
-    if #pops > 1 then
-      one = k.choose_cards(p, pops, { prompt = "破棄する人気 (popularity to discard)", clause = "10.34.2.d" })
-    end
-    M._.discard(one, "リーダー")
-    k.set_pvar(p, "damage_shield", 1)
-    k.log("10.34.2.d", P(p), "はこのターン次に受けるダメージを無効にする (the next damage is negated)")
+  for _, act in ipairs(KEYWORD_ACTS) do
+    if act.word == item.values.keyword then return act.resolve(c, p) end
   end
 end
 
@@ -615,33 +443,4 @@ function M.resolve_item(item)
   return base_resolve_item(item)
 end
 
--- Turn start and end ---------------------------------------------------------------------------
-
--- 10.28.10: transformed characters return to normal at the start of their zone player's turn.
-local base_turn_start = M.turn_start
-function M.turn_start()
-  base_turn_start()
-  local tp = k.turn_player()
-  for _, c in ipairs(k.cards(tp, "field")) do
-    revert(c, "10.28.10", P(tp) .. "のターン開始時")
-  end
-end
-
--- 10.34.2.e: at turn end a leader with 4 or more 人気 discards down to 1 (its player keeps one).
-local base_turn_end = M.turn_end
-function M.turn_end()
-  base_turn_end()
-  for p = 1, 2 do
-    for _, c in ipairs(characters(p)) do
-      local pops = k.attachments(c, "popularity")
-      if has_kw(c, "リーダー") and #pops >= 4 then
-        local keep = k.choose_cards(p, pops, { prompt = "残す人気1枚 (the popularity to keep)", clause = "10.34.2.e" })
-        k.log("10.34.2.e", k.name(c), "の人気", #pops, "枚: 1枚になるように破棄 (discard down to 1)")
-        for _, x in ipairs(pops) do
-          if x ~= keep then M._.discard(x, "人気") end
-        end
-      end
-    end
-  end
-end
 return M

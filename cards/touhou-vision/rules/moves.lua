@@ -11,7 +11,11 @@ local ZONE_NAMES = {
 }
 local HIDDEN = { deck = true, hand = true, node = true }                -- 3.2.3, 3.6.3, 3.5.3
 
-local function zname(z) return ZONE_NAMES[z] or z end
+-- 3.3.6.a: p's underworld is called hell (地獄) while it is changed into hell (rules/core.lua).
+local function zname(z, p)
+  if z == "underworld" and p then return (M._.underworld_name(p)) end
+  return ZONE_NAMES[z] or z
+end
 
 -- The name every player knows a card by before it moves (face up in a public zone), else nil.
 local function known_name(c)
@@ -43,6 +47,8 @@ end
 -- if a "when put" effect moves it again. Returns the new card and whether the put succeeded.
 local function put(c, p, zone, pos)
   if not k.exists(c) then return nil, false end
+  zone = M._.text_zone(p, zone)                                          -- 3.3.6.b: 冥界 / 地獄
+  if not zone then return nil, false end
   local from = k.zone_of(c)
   local ev = k.replace({ kind = "put", card = c, player = p, zone = zone, from = from })
   if not still_at(c, from) then                                          -- 11.1.2
@@ -64,7 +70,7 @@ local function put(c, p, zone, pos)
   local n = k.move(c, p, zone, nil, pos)                                 -- b, c
   if not n then return nil, false end
   if unseen then M._.keep_face_down(n) end
-  k.log("11.2.2.c", shown_name(n, zone, known, down), "を", P(p), "の", zname(zone), "に置く (put from the ", zname(from), ")")
+  k.log("11.2.2.c", shown_name(n, zone, known, down), "を", P(p), "の", zname(zone, p), "に置く (put from the ", zname(from), ")")
   window("置かれた", { card = n, player = p })                           -- d
   return n, true
 end
@@ -81,6 +87,8 @@ end
 local function move(c, p, zone, opts)
   opts = opts or {}
   if not k.exists(c) then return nil, false end
+  zone = M._.text_zone(p, zone)                                          -- 3.3.6.b: 冥界 / 地獄
+  if not zone then return nil, false end
   local from = k.zone_of(c)
   if from == "exclusion" and not opts.from_exclusion then
     k.log("11.3.5", known_name(c) or "カード", "は除外エリアにあり移せない (in the exclusion area: it cannot be moved)")
@@ -107,7 +115,7 @@ local function move(c, p, zone, opts)
   if not n then return nil, false end
   if unseen then M._.keep_face_down(n) end
   local clause = (from == "field" and zone ~= "field") and "11.3.3.h" or "11.3.2"
-  k.log(clause, shown_name(n, zone, known, down), "を", zname(from), "から", P(p), "の", zname(zone), "へ移す (moved)")
+  k.log(clause, shown_name(n, zone, known, down), "を", zname(from), "から", P(p), "の", zname(zone, p), "へ移す (moved)")
   return n, true
 end
 
@@ -247,14 +255,20 @@ local RACES = { "人間", "妖怪", "妖精", "魔法使い", "河童", "吸血�
   "死神", "閻魔", "神", "獣", "鬼", "天人", "龍", "仙人", "小人" }
 
 -- 12.1.4: player `p` declares a race for a card's effect; 12.1.2: a declaration made through a
--- card effect is what "if declared" (`宣言した`) means.
-local function declare_race(p)
+-- card effect is what "if declared" (`宣言した`) means. `in_procedure`: made in the steps of
+-- playing or using (5.2.3.e, 7.3.4.d, 5.3.2.d, 7.5.2.c), where nothing applies: the event is
+-- raised and its γ wait for the procedure's end (the rule check after it, or its caller).
+local function declare_race(p, in_procedure)
   local items = {}
   for _, r in ipairs(RACES) do items[#items + 1] = { label = r, value = r } end
   items[#items + 1] = { label = "なし", value = "なし" }
   local r = k.choose(p, items, { prompt = "種族を宣言 (declare a race)", clause = "12.1.4" })
   k.log("12.1.1", P(p), "は種族「", r, "」を宣言 (declares)")
-  window("宣言した", { player = p, declared = r })
+  if in_procedure then
+    k.event("宣言した", { player = p, declared = r })
+  else
+    window("宣言した", { player = p, declared = r })
+  end
   return r
 end
 
@@ -284,6 +298,7 @@ end
 
 M._.put, M._.move, M._.set_card, M._.extract = put, move, set_card, extract
 M._.same_name, M._.has_race, M._.source_player = same_name, has_race, source_player
+M._.declare_race = declare_race
 
 -- The `rules.*` library ---------------------------------------------------------------------------
 

@@ -222,6 +222,8 @@ end
 -- effect names the state before ("turn a face-up card face down"), and it applies only to a card
 -- in that state (5.7.3.a). opts.own: `c` is turned face down by its own effect, so its player
 -- may check its face to read its text (5.7.5); otherwise nobody may. Returns whether it was done.
+-- A character, face up or made one by an effect (6.1.6–6.1.7), ceases to exist (5.7.2.a): it
+-- loses its character information (6.1.9.d, characters.lua), its damage with it (1.10.13.c).
 function M.flip(c, up, opts)
   opts = opts or {}
   if not k.exists(c) or k.zone_of(c) ~= "field" then return false end
@@ -235,8 +237,8 @@ function M.flip(c, up, opts)
     return true
   end
   local p = k.controller(c)
-  if now_up and is_character(c) then                                          -- a
-    k.end_effects(c)
+  if is_character(c) then                                                     -- a
+    M._.lose_information(c, "6.1.9.d", "表裏の状態が変わる (its face changes)")
     k.set_flag(c, "attacking", false)
     k.set_flag(c, "defending", false)
     k.log("5.7.2.a", k.name(c), "のキャラクターは消失 (the character ceases to exist)")

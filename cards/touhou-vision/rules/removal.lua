@@ -10,7 +10,7 @@ local M = ...
 local ORDER = { "deathblow", "discard", "exclusion" }                 -- 9.1.4.a–c
 local FLAG = { deathblow = "deathblow", discard = "discarding", exclusion = "excluding" }
 local STATE = { deathblow = "決死状態", discard = "破棄状態", exclusion = "除外状態" }
-local ZONES = { "field", "play", "node", "hand", "deck", "underworld" }   -- where a state can be (9.4: exclusion from the underworld)
+local ZONES = { "field", "play", "node", "hand", "deck", M._.underworld_zone() }   -- where a state can be (9.4: exclusion from the underworld)
 
 -- The removal state a card is in (nil: none).
 local function state_of(c)
@@ -46,13 +46,20 @@ local function reset_damage(c, clause)
   k.log(clause, k.name(c), "の蓄積ダメージをリセット (damage reset)")
 end
 
+-- 9.2.8.a, 9.3.8.a: "in the underworld" (in hell while 3.3.6 applies, 3.3.6.a).
+local function in_underworld(c, what)
+  local _, p = k.zone_of(c)
+  local ja, en = M._.underworld_name(p)
+  return ja .. what .. " (in " .. en .. ")"
+end
+
 -- 9.2.7–9.2.8, 9.3.7–9.3.8, 9.4.5–9.4.6: whether `c` cannot enter the state `kind`; returns the
 -- clause and the reason. 9.2.5: with DEF 0 or less a "does not enter deathblow" card enters it
 -- all the same; 9.3.6 is read the same way for "cannot be discarded" (docs: readings).
 local function refused(c, kind)
   local zone, st = k.zone_of(c), state_of(c)
   if kind == "deathblow" then
-    if zone == "underworld" then return "9.2.8.a", "冥界のカードは決死状態にならない (in the underworld)" end
+    if zone == M._.underworld_zone() then return "9.2.8.a", in_underworld(c, "のカードは決死状態にならない") end
     if zone == "exclusion" then return "9.2.8.b", "除外エリアのカードは決死状態にならない (in the exclusion area)" end
     if st == "deathblow" then return "9.2.7.b", "決死状態のカードに決死にする効果は適用されない (already in deathblow)" end
     if st == "discard" then return "9.3.7.b", "破棄状態のカードに決死にする効果は適用されない (in the discard state)" end
@@ -63,7 +70,7 @@ local function refused(c, kind)
       k.log("9.2.5", k.name(c), "は耐久力0以下: 決死状態にならない効果より優先 (DEF 0 or less overrides)")
     end
   elseif kind == "discard" then
-    if zone == "underworld" then return "9.3.8.a", "冥界のカードは破棄状態にならない (in the underworld)" end
+    if zone == M._.underworld_zone() then return "9.3.8.a", in_underworld(c, "のカードは破棄状態にならない") end
     if zone == "exclusion" then return "9.3.8.b", "除外エリアのカードは破棄状態にならない (in the exclusion area)" end
     if st == "discard" then return "9.3.7.c", "破棄状態のカードに破棄する効果は適用されない (already in the discard state)" end
     if st == "exclusion" then return "9.4.5.c", "除外状態のカードに破棄する効果は適用されない (in the exclusion state)" end
@@ -167,7 +174,7 @@ local function bury_levels(levels, why)
     for _, s in ipairs(levels[i]) do
       if still(s, "discard") then
         k.log("9.3.4", k.name(s), "を破棄 (discarded", why[s] and (": " .. why[s]) or "", ")")
-        k.move(s, k.owner(s), "underworld")
+        M._.to_underworld(s)
       end
     end
   end
@@ -199,7 +206,7 @@ local function resolve_discard(cards, why)
   for _, c in ipairs(cards) do
     if still(c, "discard") then
       k.log("9.3.4", k.name(c), "を破棄 (discarded", why[c] and (": " .. why[c]) or "", ")")
-      k.move(c, k.owner(c), "underworld")
+      M._.to_underworld(c)
     end
   end
 end

@@ -87,7 +87,7 @@ function M.discard_phase()
   if over <= 0 then return end
   local chosen = k.choose_cards(tp, hand, { prompt = "手札上限: " .. over .. "枚捨てる (discard to 7)", clause = "4.8.1.a", min = over, max = over })
   if type(chosen) ~= "table" then chosen = { chosen } end
-  for _, c in ipairs(chosen) do k.move(c, tp, "underworld") end
+  for _, c in ipairs(chosen) do M._.to_underworld(c, tp) end
   k.log("4.8.1.a", P(tp), "は手札を", over, "枚捨てる (discards to the hand limit)")
 end
 return M

@@ -272,9 +272,9 @@ end
 -- order (nobody orders them); asked for one, they count from the bottom up: the top one of
 -- them is the last.
 local function last_put(p)
-  local uw = k.cards(p, "underworld")
+  local uw = M._.underworld_cards(p)                                     -- 3.3.6.a: or hell
   if #uw == 0 then return nil end
-  k.log("3.3.5", P(p), "の冥界に最後に置かれたカード: 一番上 (the last put: the top card)")
+  k.log("3.3.5", P(p), "の", (M._.underworld_name(p)), "に最後に置かれたカード: 一番上 (the last put: the top card)")
   return uw[#uw]
 end
 
