@@ -3,18 +3,13 @@
 -- lists only what is legal now; each perform hook follows the procedure's steps.
 local M = ...
 local P, has_kw, characters, contains = M._.P, M._.has_kw, M._.characters, M._.contains
-local name_has, can_pay, pay_nodes = M._.name_has, M._.can_pay, M._.pay_nodes
+local can_pay, pay_nodes = M._.can_pay, M._.pay_nodes
 
 local function main_and_free(p)
   return p == k.turn_player() and k.phase() == "main" and #k.chain() == 0
 end
 
--- 1.12.6: the first play, use or attack while no interference has started starts one.
-local function start_interference_if_none()
-  if #k.chain() == 0 then
-    k.set_gvar("interference", k.gvar("interference") + 1)
-  end
-end
+local start_interference_if_none = M._.start_interference_if_none   -- 1.12.6
 
 -- Node set (1.8.2–1.8.3) ------------------------------------------------------------------------
 
@@ -64,13 +59,7 @@ end
 local function waived(p, c)
   local t = k.card_type(c)
   if t == "spell" then
-    local caster = k.field(c, "caster")
-    if caster then
-      for _, ch in ipairs(characters(p)) do
-        if name_has(ch, caster) and not has_kw(ch, "封術") then return true end
-        if name_has(ch, caster) and has_kw(ch, "封術") and #k.cards(p, "node") >= 6 then return true end
-      end
-    end
+    return M._.caster_present(p, c)                                 -- 10.31.3 (core.lua)
   elseif t == "command" then
     local races = k.field(c, "alt_race")
     if races and #races > 0 then
@@ -215,11 +204,11 @@ end
 function M.use_options(p)
   local out = {}
   if M._.cannot_use and M._.cannot_use(p) then return out end          -- 7.3.7 (effects.lua)
-  local now = k.gvar("interference") + ((#k.chain() == 0) and 1 or 0)
   for _, c in ipairs(k.cards(p, "field")) do
-    if k.ovar(c, "used_in") ~= now then
+    if not M._.used_this_interference(c) then
       for _, name in ipairs(k.abilities(c, { kind = "activated" })) do
-        if not M._.is_auto_text(c, name) and k.check(c, name) and pay_cost(c, name, true) then   -- 7.4.4 (effects.lua)
+        if not M._.is_auto_text(c, name) and not M._.text_negated(c, name)   -- 7.4.4 (effects.lua); 12.4.1 (moves.lua)
+          and k.check(c, name) and pay_cost(c, name, true) then
           local cands = targets_of(c, name)
           if cands == nil or #cands > 0 then
             out[#out + 1] = { label = k.name(c) .. "「" .. name .. "」", card = c, ability = name }
@@ -245,7 +234,7 @@ function M.use_effect(p, a)
   if not pay_cost(c, name, false) then
     k.undo("コストを支払えない (the cost cannot be paid)")
   end
-  k.set_ovar(c, "used_in", k.gvar("interference"))
+  M._.mark_used(c)                                                   -- 7.3.6
   if not target_tax(p, c, target) then return end
   k.push({ kind = "ability", name = name, source = c, controller = p, targets = { target }, values = { ability = name, mode = mode, declared = declared } })
   k.log("7.3.4", P(p), "は", k.name(c), "の「", name, "」を使用 (uses)")
@@ -253,17 +242,22 @@ end
 
 -- Attack (6.3) and defense (6.4) --------------------------------------------------------------------
 
+-- One option for each active character of p that `ok` allows (the attacker 6.3.3, the defender 6.4.3).
+local function character_options(p, ok)
+  local out = {}
+  for _, c in ipairs(characters(p)) do
+    if k.orientation(c) == "active" and ok(c) then out[#out + 1] = { label = k.name(c), card = c } end
+  end
+  return out
+end
+
 -- 6.3.2–6.3.3: the turn player in the main phase with no interference, with an active
 -- character that can attack (人形 cannot, 10.9).
 function M.attack_options(p)
-  local out = {}
-  if not main_and_free(p) or M._.no_attacks_by(p) then return out end   -- 6.3.2.e, 6.2.5.a
-  for _, c in ipairs(characters(p)) do
-    if k.orientation(c) == "active" and not has_kw(c, "人形") and not M._.cannot_be_attacker(c) then   -- 6.3.3.c
-      out[#out + 1] = { label = k.name(c), card = c }
-    end
-  end
-  return out
+  if not main_and_free(p) or M._.no_attacks_by(p) then return {} end    -- 6.3.2.e, 6.2.5.a
+  return character_options(p, function(c)
+    return not has_kw(c, "人形") and not M._.cannot_be_attacker(c)      -- 6.3.3.c
+  end)
 end
 
 -- 6.3.4: declare (a), sleep the attacker (b), the interference starts (c), "when it attacks"
@@ -280,20 +274,11 @@ end
 -- response: nothing else is on the interference yet), and an active character that is not
 -- attacking.
 function M.defend_options(p)
-  local out = {}
-  local chain = k.chain()
-  local attack = k.gvar("attack_item")
-  if attack == 0 or k.gvar("attacked") ~= p or #chain ~= 1 or chain[1].id ~= attack
-    or M._.no_defense_by(p) then                                    -- 6.4.2.d
-    return out
-  end
-  for _, c in ipairs(characters(p)) do
-    if k.orientation(c) == "active" and not k.flag(c, "attacking") and not k.flag(c, "defending")
-      and not M._.cannot_be_defender(c) then                        -- 6.4.3.d
-      out[#out + 1] = { label = k.name(c), card = c }
-    end
-  end
-  return out
+  if not M._.answering_attack(p) or M._.no_defense_by(p) then return {} end   -- 6.4.2.d
+  return character_options(p, function(c)
+    return not k.flag(c, "attacking") and not k.flag(c, "defending")
+      and not M._.cannot_be_defender(c)                             -- 6.4.3.d
+  end)
 end
 
 function M.defend(p, a)

@@ -234,8 +234,7 @@ end
 local function lose_information(c, clause, why)
   k.end_effects(c)
   k.set_flag(c, "as_character", false)
-  k.add_counter(c, "combat_damage", -k.counter(c, "combat_damage"))
-  k.add_counter(c, "effect_damage", -k.counter(c, "effect_damage"))
+  M._.reset_damage(c)
   k.log(clause, k.name(c), "はキャラクターとしての情報を失う (loses its character information: ", why, ")")
 end
 

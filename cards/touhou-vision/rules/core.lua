@@ -1,5 +1,6 @@
 -- 東方VISION: shared helpers (through `M._`) and the `rules.*` library cards use: characters,
--- nodes and their payment (1.8), damage (1.10), deathblow and discarding (9.2, 9.3).
+-- nodes and their payment (1.8), damage (1.10), deathblow and discarding (9.2, 9.3), the
+-- interference (1.12.6, 7.3.6) and the sweeps rule processes make over each player's cards.
 -- Each file gets the shared hook table as `...` and adds its functions; scripts keep no state.
 local M = ...
 
@@ -53,6 +54,36 @@ local function damage_on(c)
   return k.counter(c, "combat_damage") + k.counter(c, "effect_damage")
 end
 
+-- 1.10.13: c's accumulated damage (combat and effect) is reset. Returns whether it had any; the
+-- caller logs its own clause.
+local function reset_damage(c)
+  if damage_on(c) <= 0 then return false end
+  k.add_counter(c, "combat_damage", -k.counter(c, "combat_damage"))
+  k.add_counter(c, "effect_damage", -k.counter(c, "effect_damage"))
+  return true
+end
+
+-- A rule process's sweep: act(p) for each player in turn; returns whether any acted.
+local function each_player(act)
+  local acted = false
+  for p = 1, 2 do
+    if act(p) then acted = true end
+  end
+  return acted
+end
+
+-- The same over each card of list(p) (k.cards(p, "field"), characters, …, read once per
+-- player): act(c, p); returns whether any acted (every card is visited).
+local function each_card(list, act)
+  return each_player(function(p)
+    local acted = false
+    for _, c in ipairs(list(p)) do
+      if act(c, p) then acted = true end
+    end
+    return acted
+  end)
+end
+
 -- 10.20.2.a: 連結(「A」+「B」…) also names the card A, B, … (not when a part is a condition
 -- such as "~X枚", which is no name).
 local function link_names(c)
@@ -74,6 +105,19 @@ local function name_has(c, part)
   if string.find(k.name(c), part, 1, true) ~= nil then return true end
   for _, n in ipairs(link_names(c)) do
     if string.find(n, part, 1, true) ~= nil then return true end
+  end
+  return false
+end
+
+-- Whether p has a character that is the caster of spell c: its name contains c's 術者 (12.3.1);
+-- 10.31.3: one that cannot be a caster (封術 with fewer than 6 nodes, 10.31.2.a) does not count.
+local function caster_present(p, c)
+  local caster = k.field(c, "caster")
+  if not caster then return false end
+  for _, ch in ipairs(characters(p)) do
+    if name_has(ch, caster) and (not has_kw(ch, "封術") or #k.cards(p, "node") >= 6) then
+      return true
+    end
   end
   return false
 end
@@ -250,6 +294,45 @@ local function exclude(c, why, source)
   return M._.remove({ { card = c, kind = "exclusion", source = source, why = why } }) > 0
 end
 
+-- 11.3.9: a card enters the field unattached: (a) a character from here, (b) "when entering",
+-- (c) placed, (d) "has entered"; `unplayed` (1) when it was not played (10.34.2.b). Returns the
+-- card on the field, or nil.
+local function enter_field(c, p, orientation, unplayed)
+  window("場に出る", { card = c, player = p, unplayed = unplayed })      -- b
+  if not k.exists(c) then return nil end
+  local f = k.move(c, p, "field")
+  k.set_orientation(f, orientation)
+  k.log("11.3.9.c", k.name(f), "が", P(p), "の場に出た (enters the field, ", orientation, ")")
+  window("場に出た", { card = f, player = p, unplayed = unplayed })      -- d
+  return f
+end
+
+-- The interference (1.12) ----------------------------------------------------------------------
+
+-- 1.12.6: the first play, use or attack while no interference has started starts one.
+local function start_interference_if_none()
+  if #k.chain() == 0 then
+    k.set_gvar("interference", k.gvar("interference") + 1)
+  end
+end
+
+-- 6.4.2: whether p is the attacked player making their first response to the attack (the attack
+-- passed them priority and nothing else is on the interference yet): when a defense is declared.
+local function answering_attack(p)
+  local chain, attack = k.chain(), k.gvar("attack_item")
+  return attack ~= 0 and k.gvar("attacked") == p and #chain == 1 and chain[1].id == attack
+end
+
+-- 7.3.6: whether c's activated effect was used in the interference a use now belongs to (the
+-- current one, or the one the use would start).
+local function used_this_interference(c)
+  local now = k.gvar("interference") + ((#k.chain() == 0) and 1 or 0)
+  return k.ovar(c, "used_in") == now
+end
+
+-- 7.3.6: c's activated effect is used in the current interference.
+local function mark_used(c) k.set_ovar(c, "used_in", k.gvar("interference")) end
+
 -- A yes / no choice of player p: true for "する" (`yes` says what it does), false for "しない".
 local function yes_no(p, prompt, clause, yes, no)
   return k.choose(p, {
@@ -261,9 +344,12 @@ end
 M._ = {
   P = P, has_kw = has_kw, kw_value = kw_value, link_names = link_names,
   upkeep = function(c) return kw_value(c, "維持コスト") end, is_character = is_character, characters = characters,
-  damage_on = damage_on, name_has = name_has, contains = contains, nodes = nodes,
+  caster_present = caster_present, damage_on = damage_on, reset_damage = reset_damage,
+  each_player = each_player, each_card = each_card, name_has = name_has, contains = contains, nodes = nodes,
   can_pay = can_pay, pay_nodes = pay_nodes, discard = discard, deathblow = deathblow,
   deal_damage = deal_damage, exclude = exclude, window = window, set_state = set_state, yes_no = yes_no,
+  start_interference_if_none = start_interference_if_none, used_this_interference = used_this_interference,
+  mark_used = mark_used, answering_attack = answering_attack, enter_field = enter_field,
   is_hell = is_hell, underworld_zone = underworld_zone, underworld_name = underworld_name,
   underworld_cards = underworld_cards, to_underworld = to_underworld, text_zone = text_zone,
 }

@@ -56,13 +56,17 @@ function M.can_pay_all(p, cost)
   return true                                                     -- 1.9.4.a: fixed LP always
 end
 
+-- 1.8.9.f: whether every part of `cost` can be paid; when not, none is paid (logged).
+local function all_payable(p, cost, why)
+  if M.can_pay_all(p, cost) then return true end
+  k.log("1.8.9.f", P(p), "は", why, "のコストの全ては支払えない: どれも支払わない (cannot pay all of it: pays none)")
+  return false
+end
+
 -- 1.8.9.f, 1.8.9.j: pays every part of `cost` for `why` (the cost it pays, logged) or, when any
 -- part cannot be paid, none of them. Returns whether it paid.
 function M.pay_all(p, cost, why)
-  if not M.can_pay_all(p, cost) then
-    k.log("1.8.9.f", P(p), "は", why, "のコストの全ては支払えない: どれも支払わない (cannot pay all of it: pays none)")
-    return false
-  end
+  if not all_payable(p, cost, why) then return false end
   if cost.sleep then
     M._.set_state(cost.sleep, "sleep")
     k.log("1.8.8.a", k.name(cost.sleep), "をスリープにして支払う (pays S: ", why, ")")
@@ -102,10 +106,7 @@ end
 -- 1.8.9.c: an optional payment: the player decides when it is asked, and only if all of it can
 -- be paid (1.8.9.f); not asked at all otherwise. Returns whether it was paid.
 function M.may_pay(p, cost, why)
-  if not M.can_pay_all(p, cost) then
-    k.log("1.8.9.f", P(p), "は", why, "のコストの全ては支払えない: どれも支払わない (cannot pay all of it: pays none)")
-    return false
-  end
+  if not all_payable(p, cost, why) then return false end
   local parts = {}
   if cost.nodes then parts[#parts + 1] = "ノード" .. cost.nodes end
   if cost.life then parts[#parts + 1] = "ライフ" .. cost.life end
@@ -211,18 +212,12 @@ end
 -- 1.10.13.c: a card on the field that stops being a character (a 幻想生物 losing it, 10.16.3)
 -- loses the damage it had accumulated. A rule process: it acts once the change has happened.
 function M.rp_not_character()
-  local acted = false
-  for p = 1, 2 do
-    for _, c in ipairs(k.cards(p, "field")) do
-      if M._.damage_on(c) > 0 and not M._.is_character(c) then
-        k.add_counter(c, "combat_damage", -k.counter(c, "combat_damage"))
-        k.add_counter(c, "effect_damage", -k.counter(c, "effect_damage"))
-        k.log("1.10.13.c", k.name(c), "はキャラクターでなくなった: ダメージをリセット (no longer a character: damage reset)")
-        acted = true
-      end
-    end
-  end
-  return acted
+  return M._.each_card(function(p) return k.cards(p, "field") end, function(c)
+    if M._.damage_on(c) <= 0 or M._.is_character(c) then return false end
+    M._.reset_damage(c)
+    k.log("1.10.13.c", k.name(c), "はキャラクターでなくなった: ダメージをリセット (no longer a character: damage reset)")
+    return true
+  end)
 end
 
 -- "Cannot" wins (1.3.2) -------------------------------------------------------------------------

@@ -228,7 +228,7 @@ function M.auto_options(p)
   if #k.chain() > 0 then return out end
   for _, c in ipairs(k.cards(p, "field")) do
     for _, name in ipairs(k.abilities(c, { kind = "activated" })) do
-      if M._.is_auto_text(c, name) and k.check(c, name) then
+      if M._.is_auto_text(c, name) and not M._.text_negated(c, name) and k.check(c, name) then   -- 12.4.1 (moves.lua)
         out[#out + 1] = { label = k.name(c) .. "「" .. name .. "」", card = c, ability = name }
       end
     end
@@ -241,6 +241,47 @@ end
 function M.apply_auto(p, a)
   k.log("7.4.4", P(p), "は", k.name(a.card), "の「", a.ability, "」を適用する (applies the optional auto effect; keeps priority)")
   k.run_ability(a.card, a.ability, "effect", {})
+end
+
+-- Changing a target (8.2.8) ----------------------------------------------------------------------
+
+-- 8.2.8: an effect of `source` changes the target of an effect: p chooses one of the
+-- interference's pending effects that has a target (a resolved one has left the interference:
+-- its targets cannot change), then its new target among `cands`, the change's own restriction
+-- (nil: every field card) — chosen whether or not it is a legal target of that effect; it is
+-- checked when that effect resolves like any target (8.2.5, 8.2.7.b). Returns the new target.
+function M.change_target(p, source, cands)
+  local items = {}
+  for _, it in ipairs(k.chain()) do
+    if it.source ~= source and not it.negated and it.targets and #it.targets > 0 then
+      items[#items + 1] = { label = it.name, value = it.id }
+    end
+  end
+  if #items == 0 then
+    k.log("8.2.8", "目標を変更できる解決前の効果が無い (no pending effect with a target)")
+    return nil
+  end
+  local id = items[1].value
+  if #items > 1 then id = k.choose(p, items, { prompt = "目標を変更する効果 (the effect whose target changes)", clause = "8.2.8" }) end
+  local item = k.item(id)
+  if cands == nil then
+    cands = {}
+    for q = 1, 2 do
+      for _, c in ipairs(k.cards(q, "field")) do cands[#cands + 1] = c end
+    end
+  end
+  local new = {}
+  for _, c in ipairs(cands) do
+    if not contains(item.targets, c) then new[#new + 1] = c end
+  end
+  if #new == 0 then
+    k.log("8.2.8", item.name, "の目標を変更できない (nothing to change it to)")
+    return nil
+  end
+  local t = k.choose_cards(p, new, { prompt = item.name .. "の新しい目標 (its new target)", clause = "8.2.8" })
+  k.retarget(id, { t })
+  k.log("8.2.8", item.name, "の目標を", k.name(t), "に変更する (適切な目標かどうかに関係無く) (its target becomes ", k.name(t), ", legal or not)")
+  return t
 end
 
 -- Several effects and declarations (7.3.4.b, 7.3.4.d, 7.5.2.a, 7.5.2.c) --------------------------
@@ -298,7 +339,7 @@ end
 -- reads is 0 (7.5.1.c); no legal target: it fails (7.5.1.d). Its source is c (7.5.4). Returns
 -- whether it resolved properly (7.5.3).
 function M.resolve_as_used(p, c, name, condition)
-  if not k.exists(c) or not contains(k.abilities(c, { kind = "activated" }), name) then
+  if not k.exists(c) or not contains(k.abilities(c, { kind = "activated" }), name) or M._.text_negated(c, name) then
     k.log("7.5.1", "「", name, "」を持つカードが無い: 解決に失敗 (no such activated effect: it fails)")
     return false
   end

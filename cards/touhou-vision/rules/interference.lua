@@ -1,8 +1,9 @@
 -- 東方VISION: resolving the interference (1.12.8): each pending item, last in first out, with
 -- no priority between them (the chain's `resolve: all`); played cards (5.2.4), activated
--- effects (7.3.5) and the attack, whose combat comes last (1.12.8.b).
+-- effects (7.3.5) and the attack, whose combat comes last (1.12.8.b); cards resolved as if
+-- played (5.3.2).
 local M = ...
-local P, has_kw, contains, discard = M._.P, M._.has_kw, M._.contains, M._.discard
+local has_kw, contains, discard = M._.has_kw, M._.contains, M._.discard
 
 -- 8.2.5: targets are checked again when resolution starts; one that is no longer legal makes
 -- the effect fail.
@@ -14,29 +15,26 @@ local function target_still_legal(c, name, target)
   return contains(k.run_ability(c, name, "targets") or {}, target)
 end
 
--- 11.3.9: a card enters the field unattached: (a) a character from here, (b) "when entering",
--- (c) placed, (d) "has entered". 速攻 (10.2): a played character enters active.
-local function enter_field(c, p, orientation)
-  M._.window("場に出る", { card = c, player = p })                  -- b
-  if not k.exists(c) then return nil end
-  local f = k.move(c, p, "field")
-  k.set_orientation(f, orientation)
-  k.log("11.3.9.c", k.name(f), "が", P(p), "の場に出た (enters the field, ", orientation, ")")
-  M._.window("場に出た", { card = f, player = p })                  -- d
-  return f
-end
+local enter_field = M._.enter_field                                  -- 11.3.9 (core.lua)
+
+-- The steps of resolving a played card (5.2.4.b–d) and of one resolved as if played (5.3.2.e–g,
+-- which has no "is about to resolve" step like 5.2.4.a).
+local PLAYED = { effect = "5.2.4.b", resolved = "5.2.4.c" }
+local AS_PLAYED = { effect = "5.3.2.e", resolved = "5.3.2.f" }
 
 -- 5.2.4 for a played card still in the play area (b): a character enters the field asleep
 -- (5.4.2); a spell or command with 装備 / 呪符 is set on its target (10.13, 10.14); 世界呪符,
 -- 装備/場 and 幻想生物 stay on the field (10.15–10.17); any other resolves its play text and
--- goes to the underworld (d).
-local function resolve_play(item)
+-- goes to the underworld (d). With `as_played`, 5.3.2.e–g: the same from e, after no "is about
+-- to resolve" timing (5.3.2 has no step for it).
+local function resolve_play(item, as_played)
   local c, p = item.source, item.controller
   local name = item.values.ability
   local target = item.targets[1]
-  M._.window("解決する", { card = c, player = p })                  -- a
+  local step = as_played and AS_PLAYED or PLAYED
+  if not as_played then M._.window("解決する", { card = c, player = p }) end   -- 5.2.4.a
   if not k.exists(c) or k.zone_of(c) ~= "play" then
-    k.log("5.2.4.b", item.name, "はプレイエリアに無い (not in the play area: no effect)")
+    k.log(step.effect, item.name, "はプレイエリアに無い (not in the play area: no effect)")
     return
   end
   for _, t in ipairs(item.targets) do                               -- 8.2.5: if even one is not legal
@@ -97,10 +95,10 @@ local function resolve_play(item)
     if ok then
       M._.window("解決した", { card = c, player = p })                -- c
     else
-      k.log("5.2.4.c", item.name, "の効果は適切に解決されなかった: 解決した場合のタイミングは来ない (it did not resolve properly: no \"has resolved\" timing)")
+      k.log(step.resolved, item.name, "の効果は適切に解決されなかった: 解決した場合のタイミングは来ない (it did not resolve properly: no \"has resolved\" timing)")
     end
     if k.exists(c) and k.zone_of(c) == "play" then
-      M._.to_underworld(c)                                            -- 5.2.4.d
+      M._.to_underworld(c)                                            -- 5.2.4.d, 5.3.2.g
     end
     return
   end
@@ -113,6 +111,10 @@ local function resolve_ability(item)
   local c, name, target = item.source, item.values.ability, item.targets[1]
   if not k.exists(c) or k.zone_of(c) ~= "field" then
     k.log("7.3.1.b", "「", name, "」: 発生源が場を離れた (its source left the field: negated)")
+    return
+  end
+  if M._.text_negated(c, name) then                                   -- 2.13.3, 12.4 (moves.lua)
+    k.log("2.13.3", "「", name, "」: テキストが無効になった: 解決されない (its text is negated: it does not resolve)")
     return
   end
   if not target_still_legal(c, name, target) then
@@ -145,7 +147,7 @@ function M.resolve_as_played(c, p)
   end
   local declared = name and M._.effect_declaration(p, pc, name, "5.3.2.d")   -- d (effects.lua)
   M._.after_declaration(waiting)                                      -- 5.3.2: γ met so far, after d
-  resolve_play({ kind = "play", name = k.name(pc), source = pc, controller = p, targets = { target }, values = { ability = name, mode = mode, declared = declared } })
+  resolve_play({ kind = "play", name = k.name(pc), source = pc, controller = p, targets = { target }, values = { ability = name, mode = mode, declared = declared } }, true)   -- e–g
   return true
 end
 

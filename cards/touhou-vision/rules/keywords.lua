@@ -1,15 +1,15 @@
 -- 東方VISION: 10: keyword abilities (戦術 and 特殊効果) that work as rules of the game, for any
 -- card that has the word (10.1.2): keywords and text (10.1.4–10.1.5), limits per character and
 -- per field (10.13.5, 10.15.3–10.15.4, 10.34.3–10.34.4), targets and setting (10.25.2.a,
--- 10.34.2.a), 連結 / オーバードライブ / ラストワード (10.20, 10.32, 10.33), 壱符 / 弐符 (10.18,
--- 10.19), 奇襲 (10.3) and ターン1枚制限 (10.21); 変身 (10.28) is rules/transform.lua and リーダー
--- (10.34.2) rules/leader.lua, both loaded before this file. The procedures of other files reach
--- them through hooks they call when present (M._.keyword_window, M._.legal_targets,
+-- 10.34.2.a), 奇襲 (10.3) and ターン1枚制限 (10.21); 変身 (10.28) is rules/transform.lua, リーダー
+-- (10.34.2) rules/leader.lua, and 連結 / オーバードライブ / ラストワード / 壱符 / 弐符 (10.18–10.20,
+-- 10.32–10.33) rules/entering.lua, all loaded before this file. The procedures of other files
+-- reach them through hooks they call when present (M._.keyword_window, M._.legal_targets,
 -- M._.cannot_set; leader.lua's M._.damage_negated) and through the action and item hooks this
 -- file wraps (play, use, resolve; transform.lua and leader.lua wrap turn start / end).
 local M = ...
 local P, has_kw, contains = M._.P, M._.has_kw, M._.contains
-local characters, is_character, yes_no = M._.characters, M._.is_character, M._.yes_no
+local characters, is_character = M._.characters, M._.is_character
 
 -- Cards on p's field that are not set on another card (characters, 世界呪符, 装備/場, …).
 local function field_cards(p)
@@ -20,19 +20,20 @@ local function field_cards(p)
   return out
 end
 
-local function as_list(x)
-  if type(x) == "table" then return x end
-  return { x }
+-- The names of c's keywords, without their values (`維持コスト(2)` → 維持コスト).
+local function keyword_names(c)
+  local words = {}
+  for _, x in ipairs(k.field(c, "keywords") or {}) do
+    words[#words + 1] = string.match(x, "^(.-)%(") or x
+  end
+  return words
 end
 
 -- 10.1.4: a keyword is not an activated or auto effect even where its original text is one; a
 -- card ability standing for one of its keywords (named as the keyword) is not counted.
 -- `kind`: the kernel's kind (activated, static, triggered). For cards: rules.has_effect.
 function M.has_effect(c, kind)
-  local words = {}
-  for _, x in ipairs(k.field(c, "keywords") or {}) do
-    words[#words + 1] = string.match(x, "^(.-)%(") or x
-  end
+  local words = keyword_names(c)
   for _, name in ipairs(k.abilities(c, { kind = kind, all = true })) do
     if not contains(words, name) then return true end
   end
@@ -42,11 +43,10 @@ end
 -- 10.1.5: whether c's text contains `word`: a keyword counts as the word written on the card
 -- (its keywords list), never as its original text; the card's other abilities by their text.
 function M.text_has(c, word)
-  local words = {}
   for _, x in ipairs(k.field(c, "keywords") or {}) do
     if string.find(x, word, 1, true) then return true end
-    words[#words + 1] = string.match(x, "^(.-)%(") or x
   end
+  local words = keyword_names(c)
   for _, name in ipairs(k.abilities(c, { all = true })) do
     local info = k.ability(c, name)
     if not contains(words, name) and info and info.text and string.find(info.text, word, 1, true) then
@@ -92,15 +92,15 @@ end
 -- Rule process: 10.13.5 (equipment per character), 10.15.4 (装備/場 per field), 10.34.4
 -- (リーダー per field).
 function M.rp_excess()
-  local acted = false
-  for p = 1, 2 do
+  return M._.each_player(function(p)
+    local acted = false
     for _, c in ipairs(characters(p)) do
       if keep_one(p, equipment_on(c), "10.13.5", k.name(c) .. "の装備カード") then acted = true end
     end
     if keep_one(p, with_kw(field_cards(p), "装備/場"), "10.15.4", "装備/場") then acted = true end
     if keep_one(p, with_kw(field_cards(p), "リーダー"), "10.34.4", "リーダー") then acted = true end
-  end
-  return acted
+    return acted
+  end)
 end
 
 -- 10.15.3, 10.34.3: a card entering a field that already has one fails and goes to the
@@ -149,108 +149,6 @@ function M.set_on(c, host)
   return M._.set_card(c, host) ~= nil
 end
 
--- Cards that exclude others to resolve: 連結 (10.20.2.b) and オーバードライブ (10.33.2.a) --------
-
--- 10.31.3: a character that cannot be a spell's caster (封術, fewer than 6 nodes) does not
--- count as containing the caster's name.
-local function caster_present(p, c)
-  local caster = k.field(c, "caster")
-  if not caster then return false end
-  for _, ch in ipairs(characters(p)) do
-    if M._.name_has(ch, caster) and (not has_kw(ch, "封術") or #k.cards(p, "node") >= 6) then
-      return true
-    end
-  end
-  return false
-end
-
--- 10.20.2.b: one card for each linked name, from p's field, hand or underworld; each a
--- different card. Returns whether they were excluded.
-local function link_cost(c, p)
-  local names = M._.link_names(c)
-  local pool = {}
-  for _, z in ipairs({ "field", "hand", M._.underworld_zone() }) do
-    for _, x in ipairs(k.cards(p, z)) do
-      if x ~= c and not k.attached_to(x) then pool[#pool + 1] = x end
-    end
-  end
-  local function cands_for(n, chosen)
-    local out = {}
-    for _, x in ipairs(pool) do
-      if M._.name_has(x, n) and not contains(chosen, x) then out[#out + 1] = x end
-    end
-    return out
-  end
-  for _, n in ipairs(names) do
-    if #cands_for(n, {}) == 0 then return false end
-  end
-  if not yes_no(p, k.name(c) .. "の連結", "10.20.2.b", "「" .. table.concat(names, "」「") .. "」を除外する (exclude them)", k.name(c) .. "を除外 (exclude this card)") then
-    return false
-  end
-  local chosen = {}
-  for _, n in ipairs(names) do
-    local cands = cands_for(n, chosen)
-    if #cands == 0 then return false end
-    chosen[#chosen + 1] = k.choose_cards(p, cands, { prompt = "連結「" .. n .. "」: 除外するカード (exclude)", clause = "10.20.2.b" })
-  end
-  for _, x in ipairs(chosen) do M._.exclude(x, "連結") end
-  return true
-end
-
--- 10.33.2.a: one or more character cards whose name contains its caster, or spells of the
--- same caster, from p's underworld.
-local function overdrive_cost(c, p)
-  local caster = k.field(c, "caster")
-  local cands = {}
-  for _, x in ipairs(M._.underworld_cards(p)) do
-    local t = k.card_type(x)
-    if caster and ((t == "character" and M._.name_has(x, caster)) or (t == "spell" and k.field(x, "caster") == caster)) then
-      cands[#cands + 1] = x
-    end
-  end
-  if #cands == 0 or not yes_no(p, k.name(c) .. "のオーバードライブ", "10.33.2.a", (M._.underworld_name(p)) .. "のカードを除外する (exclude from " .. select(2, M._.underworld_name(p)) .. ")", k.name(c) .. "を除外 (exclude this card)") then
-    return false
-  end
-  local chosen = as_list(k.choose_cards(p, cands, { prompt = "除外するカード (1枚以上: one or more)", clause = "10.33.2.a", min = 1, max = #cands }))
-  for _, x in ipairs(chosen) do M._.exclude(x, "オーバードライブ") end
-  return true
-end
-
--- When c's play resolves or c enters the field without being played: its exclusions are made,
--- or it is excluded at once and what would have resolved fails (10.20.3, 10.33.3).
-local function entry_costs(c, p)
-  if #M._.link_names(c) > 0 and not link_cost(c, p) then
-    k.log("10.20.3", k.name(c), "の連結のカードを除外しない: ", k.name(c), "を除外し、解決に失敗 (excluded: it fails)")
-    M._.exclude(c, "連結")
-    return false
-  end
-  if has_kw(c, "オーバードライブ") and not overdrive_cost(c, p) then
-    k.log("10.33.3", k.name(c), "のオーバードライブのカードを除外しない: ", k.name(c), "を除外し、解決に失敗 (excluded: it fails)")
-    M._.exclude(c, "オーバードライブ")
-    return false
-  end
-  return true
-end
-
--- Puts c onto p's field without playing it (11.3.9; "場に出す"): ラストワード cannot enter a
--- field without its caster (10.32.2.b), 連結 / オーバードライブ exclude first. Returns the card
--- on the field, or nil.
-function M.put_onto_field(c, p, orientation)
-  if has_kw(c, "ラストワード") and not caster_present(p, c) then
-    k.log("10.32.2.b", P(p), "の場に術者がいない: ", k.name(c), "は場に出ず破棄 (no caster: discarded)")
-    M._.discard(c, "ラストワード")
-    return nil
-  end
-  if not entry_costs(c, p) then return nil end
-  M._.window("場に出る", { card = c, player = p, unplayed = 1 })
-  if not k.exists(c) then return nil end
-  local f = k.move(c, p, "field")
-  k.set_orientation(f, orientation or "sleep")
-  k.log("11.3.9.c", k.name(f), "が", P(p), "の場に出た (enters the field, ", orientation or "sleep", ")")
-  M._.window("場に出た", { card = f, player = p, unplayed = 1 })
-  return f
-end
-
 -- Windows (core.lua's window: before the event's own γ) -----------------------------------------
 
 local function on_enter(c, p, unplayed)                              -- 場に出る
@@ -261,12 +159,7 @@ end
 local function on_entered(c, p, unplayed)                            -- 場に出た
   local defends = k.gvar("ambush_defend") == 1
   k.set_gvar("ambush_defend", 0)
-  -- 10.19.2.a: 弐符 entering other than by 壱符 is excluded, before other "entered" effects.
-  if has_kw(c, "弐符") and k.gvar("spell_break") == 0 then
-    k.log("10.19.2.a", k.name(c), "は壱符の効果以外で場に出た: ゲームから除外 (excluded)")
-    M._.exclude(c, "弐符")
-    return
-  end
+  if M._.second_talisman_excluded(c) then return end               -- 10.19.2.a (entering.lua)
   -- 10.3.4: played as a defense: it stays asleep and defends the attack it answered.
   if defends then
     M._.set_state(c, "sleep")
@@ -278,38 +171,6 @@ local function on_entered(c, p, unplayed)                            -- 場に�
     end
   end
   M._.leader_entered(c, p, unplayed)                                 -- 10.34.2.b (leader.lua)
-end
-
--- 10.18.2.a: 壱符 ("符ノ壱“B”") entering deathblow: its player may put a 弐符 character card whose
--- name contains B from their sideboard onto their field asleep (a spell break, 10.18.3), may move
--- every card set on the 壱符 character to it, and then discards the 壱符 character.
-local function first_talisman(c)
-  local p = k.controller(c)
-  local b = string.match(k.name(c), "^符ノ壱“(.-)”") or string.match(k.name(c), '^符ノ壱"(.-)"')
-  local cands = {}
-  for _, x in ipairs(k.cards(p, "sideboard")) do
-    if b and k.card_type(x) == "character" and has_kw(x, "弐符") and M._.name_has(x, b) then cands[#cands + 1] = x end
-  end
-  if #cands == 0 then return end
-  if not yes_no(p, k.name(c) .. "の壱符", "10.18.2.a", "サイドボードの弐符を場に出す (spell break)", "出さない (do not)") then return end
-  local x = cands[1]
-  if #cands > 1 then x = k.choose_cards(p, cands, { prompt = "場に出す弐符 (second talisman)", clause = "10.18.2.a" }) end
-  k.set_gvar("spell_break", 1)
-  local f = M.put_onto_field(x, p, "sleep")
-  k.set_gvar("spell_break", 0)
-  if f and #k.attachments(c) > 0 and yes_no(p, "セットカードを移す", "10.18.2.a", k.name(f) .. "に移す (move the set cards)", "移さない (keep them)") then
-    for _, s in ipairs(k.attachments(c)) do
-      local role = k.role(s)
-      local n = k.attach(s, f, role)
-      k.set_orientation(n, k.orientation(f))
-      k.log("10.18.2.a", k.name(n), "を", k.name(f), "に移す (moved)")
-    end
-  end
-  M._.discard(c, "壱符")
-end
-
-function M.spell_break(c)
-  if has_kw(c, "壱符") and k.zone_of(c) == "field" then first_talisman(c) end
 end
 
 function M._.keyword_window(event, data)
@@ -334,8 +195,7 @@ end
 -- 10.3.2.b: the attacked player's first response to an opposing character's attack.
 local function can_defend_by_play(p, c)
   if not (has_kw(c, "奇襲") and has_kw(c, "速攻") and k.card_type(c) == "character") then return false end
-  local chain, attack = k.chain(), k.gvar("attack_item")
-  return attack ~= 0 and k.gvar("attacked") == p and #chain == 1 and chain[1].id == attack
+  return M._.answering_attack(p)                                   -- 6.4.2 (core.lua)
 end
 
 local base_play_options = M.play_options
@@ -400,9 +260,8 @@ local KEYWORD_ACTS = M._.keyword_acts
 local base_use_options = M.use_options
 function M.use_options(p)
   local out = base_use_options(p)
-  local now = k.gvar("interference") + ((#k.chain() == 0) and 1 or 0)
   for _, c in ipairs(characters(p)) do
-    if k.ovar(c, "used_in") ~= now then
+    if not M._.used_this_interference(c) then                       -- 7.3.6
       for _, act in ipairs(KEYWORD_ACTS) do
         if has_kw(c, act.word) and act.can(c, p) then
           out[#out + 1] = { label = k.name(c) .. "「" .. act.word .. "」", card = c, keyword = act.word }
@@ -416,8 +275,8 @@ end
 local base_use_effect = M.use_effect
 function M.use_effect(p, a)
   if not a.keyword then return base_use_effect(p, a) end
-  if #k.chain() == 0 then k.set_gvar("interference", k.gvar("interference") + 1) end
-  k.set_ovar(a.card, "used_in", k.gvar("interference"))
+  M._.start_interference_if_none()                                  -- 1.12.6
+  M._.mark_used(a.card)                                             -- 7.3.6
   k.push({ kind = "keyword", name = k.name(a.card) .. "「" .. a.keyword .. "」", source = a.card, controller = p, values = { keyword = a.keyword } })
   k.log("7.3.4", P(p), "は", k.name(a.card), "の「", a.keyword, "」を使用 (uses)")
 end
@@ -436,10 +295,6 @@ end
 local base_resolve_item = M.resolve_item
 function M.resolve_item(item)
   if item.kind == "keyword" then return resolve_keyword(item) end
-  local c = item.source
-  if item.kind == "play" and c and k.exists(c) and k.zone_of(c) == "play" then
-    if not entry_costs(c, item.controller) then return end         -- 10.20.3, 10.33.3
-  end
   return base_resolve_item(item)
 end
 

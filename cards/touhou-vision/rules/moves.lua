@@ -37,6 +37,27 @@ local function still_at(c, zone)
   return k.exists(c) and k.zone_of(c) == zone
 end
 
+-- The start of a put or a move: nil when `c` no longer exists or the zone `zone` (a card's text
+-- names it) does not exist now (3.3.6.b: 冥界 / 地獄); else that zone and the zone c is in.
+local function destination(c, p, zone)
+  if not k.exists(c) then return nil end
+  zone = M._.text_zone(p, zone)
+  if not zone then return nil end
+  return zone, k.zone_of(c)
+end
+
+-- The end of a put or a move: `c` leaves `from` and enters `zone` of p at `pos` (3.1.5.d: it
+-- stays face down when no player could see it, zones.lua). Returns the new card (nil if none)
+-- and the name the log gives it.
+local function relocate(c, p, zone, from, face, pos)
+  local known, down = known_name(c), not k.face_up(c) and not HIDDEN[from]
+  local unseen = M._.stays_face_down(c, zone, face)
+  local n = k.move(c, p, zone, nil, pos)
+  if not n then return nil end
+  if unseen then M._.keep_face_down(n) end
+  return n, shown_name(n, zone, known, down)
+end
+
 -- Putting (11.2) ------------------------------------------------------------------------------
 
 -- 11.2.2: puts `c` into `zone` of player `p`: (a) "instead of being put" effects (a static
@@ -46,10 +67,9 @@ end
 -- 11.1.2: a card another effect moved first is not put; once put, the put has succeeded even
 -- if a "when put" effect moves it again. Returns the new card and whether the put succeeded.
 local function put(c, p, zone, pos)
-  if not k.exists(c) then return nil, false end
-  zone = M._.text_zone(p, zone)                                          -- 3.3.6.b: 冥界 / 地獄
+  local from
+  zone, from = destination(c, p, zone)
   if not zone then return nil, false end
-  local from = k.zone_of(c)
   local ev = k.replace({ kind = "put", card = c, player = p, zone = zone, from = from })
   if not still_at(c, from) then                                          -- 11.1.2
     k.log("11.1.2", "置く処理は終了 (the card was moved by another effect: the put ends)")
@@ -65,12 +85,9 @@ local function put(c, p, zone, pos)
       "へ (put elsewhere instead: the put ends, its information is lost)")
     return n, false
   end
-  local known, down = known_name(c), not k.face_up(c) and not HIDDEN[from]
-  local unseen = M._.stays_face_down(c, zone, nil)                       -- 3.1.5.d (zones.lua)
-  local n = k.move(c, p, zone, nil, pos)                                 -- b, c
+  local n, shown = relocate(c, p, zone, from, nil, pos)                  -- b, c
   if not n then return nil, false end
-  if unseen then M._.keep_face_down(n) end
-  k.log("11.2.2.c", shown_name(n, zone, known, down), "を", P(p), "の", zname(zone, p), "に置く (put from the ", zname(from), ")")
+  k.log("11.2.2.c", shown, "を", P(p), "の", zname(zone, p), "に置く (put from the ", zname(from), ")")
   window("置かれた", { card = n, player = p })                           -- d
   return n, true
 end
@@ -86,10 +103,9 @@ end
 -- Returns the new card and whether it moved.
 local function move(c, p, zone, opts)
   opts = opts or {}
-  if not k.exists(c) then return nil, false end
-  zone = M._.text_zone(p, zone)                                          -- 3.3.6.b: 冥界 / 地獄
+  local from
+  zone, from = destination(c, p, zone)
   if not zone then return nil, false end
-  local from = k.zone_of(c)
   if from == "exclusion" and not opts.from_exclusion then
     k.log("11.3.5", known_name(c) or "カード", "は除外エリアにあり移せない (in the exclusion area: it cannot be moved)")
     return nil, false
@@ -109,13 +125,10 @@ local function move(c, p, zone, opts)
       return nil, false
     end
   end
-  local known, down = known_name(c), not k.face_up(c) and not HIDDEN[from]
-  local unseen = M._.stays_face_down(c, zone, opts.face)                 -- 3.1.5.d (zones.lua)
-  local n = k.move(c, p, zone, nil, opts.pos)
+  local n, shown = relocate(c, p, zone, from, opts.face, opts.pos)
   if not n then return nil, false end
-  if unseen then M._.keep_face_down(n) end
   local clause = (from == "field" and zone ~= "field") and "11.3.3.h" or "11.3.2"
-  k.log(clause, shown_name(n, zone, known, down), "を", zname(from), "から", P(p), "の", zname(zone, p), "へ移す (moved)")
+  k.log(clause, shown, "を", zname(from), "から", P(p), "の", zname(zone, p), "へ移す (moved)")
   return n, true
 end
 
@@ -296,6 +309,78 @@ local function same_name(a, b)
   return k.name(a) == k.name(b)
 end
 
+-- 2.3.4, 12.1.3: the names that may be declared: every card name of the game (k.card_names, in
+-- load order), then names that arise in the game otherwise: those the field's face-up cards
+-- carry beyond their own (連結 parts 10.20.2.a, names given by effects 6.1.5), then `extra`
+-- (names the declaring effect itself can give). Each once, in that order.
+local function declarable_names(extra)
+  local out, seen = {}, {}
+  local function add(n)
+    if n and n ~= "" and not seen[n] then seen[n] = true; out[#out + 1] = n end
+  end
+  for _, n in ipairs(k.card_names()) do add(n) end
+  for p = 1, 2 do
+    for _, c in ipairs(k.cards(p, "field")) do
+      if k.face_up(c) then
+        for _, n in ipairs(M._.link_names(c)) do add(n) end
+      end
+    end
+  end
+  for _, n in ipairs(extra or {}) do add(n) end
+  return out
+end
+
+-- 12.1.3: player `p` declares a name for a card's effect (12.1.2 as declare_race).
+local function declare_name(p, extra, in_procedure)
+  local items = {}
+  for _, n in ipairs(declarable_names(extra)) do items[#items + 1] = { label = n, value = n } end
+  local n = k.choose(p, items, { prompt = "名称を宣言 (declare a name)", clause = "12.1.3" })
+  k.log("12.1.1", P(p), "は名称「", n, "」を宣言 (declares)")
+  if in_procedure then
+    k.event("宣言した", { player = p, declared = n })
+  else
+    window("宣言した", { player = p, declared = n })
+  end
+  return n
+end
+
+-- Text that cannot be negated (12.4) ------------------------------------------------------------
+
+-- 2.13.3, 12.4: whether ability `name` of `c` is negated (or absent) now. The game's
+-- ability_valid_if negates the whole text (set cards 11.3.11.b, where a card lies 5.4.4–5.6.4,
+-- effects: `text_negated_fx`); an ability in 【】 (`unnegatable: true`) is exempt there and stays
+-- valid (12.4.1–12.4.2) unless the negation includes 【】 text (`brackets_negated`, 12.4.1). A
+-- face-down card (5.7.1) or one made a character (6.1.6) has no text: nothing of it is left.
+-- Without `name`: whether the card's text as a whole (not its 【】 text) is negated.
+-- The rules ask this where they run an ability themselves (activated and optional auto effects,
+-- their resolution); the kernel runs triggered and static abilities by their validity alone.
+local function text_negated(c, name)
+  if not k.exists(c) then return true end
+  if not k.face_up(c) or k.flag(c, "as_character") then return true end
+  if name == nil then
+    return k.flag(c, "text_negated") or k.flag(c, "text_negated_fx")
+      or (k.attached_to(c) ~= nil and k.card_type(c) == "character")
+  end
+  local info = k.ability(c, name)
+  if info == nil or not info.valid then return true end
+  return k.flag(c, "brackets_negated")
+end
+
+-- 12.4.1: an effect of `source` negates the text of field card `c` (as long as it stays, a
+-- new object once it moves); `brackets`: the effect says it includes 【】 text.
+local function negate_text(source, c, brackets)
+  if not k.exists(c) or k.zone_of(c) ~= "field" then return false end
+  k.set_flag(c, "text_negated_fx", true)
+  if brackets then
+    k.set_flag(c, "brackets_negated", true)
+    k.log("12.4.1", k.name(c), "のテキストを【】に囲まれた記述も含み無効にする (", k.name(source), "; its 【】 text too)")
+  else
+    k.log("12.4.1", k.name(c), "のテキストを無効にする: 【】に囲まれた記述は無効にならない (", k.name(source), "; its 【】 text survives)")
+  end
+  return true
+end
+
+M._.text_negated, M._.negate_text, M._.declare_name = text_negated, negate_text, declare_name
 M._.put, M._.move, M._.set_card, M._.extract = put, move, set_card, extract
 M._.same_name, M._.has_race, M._.source_player = same_name, has_race, source_player
 M._.declare_race = declare_race
@@ -311,6 +396,10 @@ function M.look(p, c) look(p, c) end
 function M.choose_random(cards) return choose_random(cards) end
 function M.split(p, cards, n) return split(p, cards, n) end
 function M.declare_race(p) return declare_race(p) end
+function M.declare_name(p, extra) return declare_name(p, extra) end
+function M.declarable_names(extra) return declarable_names(extra) end
+function M.text_negated(c, name) return text_negated(c, name) end
+function M.negate_text(source, c, brackets) return negate_text(source, c, brackets) end
 function M.has_race(c, r) return has_race(c, r) end
 function M.same_name(a, b) return same_name(a, b) end
 function M.source_player(c, resolver) return source_player(c, resolver) end

@@ -164,32 +164,33 @@ local function negation(c)
   return nil
 end
 
+-- p's field cards, each followed by the cards set on it.
+local function field_and_set_cards(p)
+  local list = {}
+  for _, top in ipairs(k.cards(p, "field")) do
+    list[#list + 1] = top
+    for _, s in ipairs(k.attachments(top)) do list[#list + 1] = s end
+  end
+  return list
+end
+
 -- Rule process: each field card's `text_negated` flag follows where it lies (the game's
 -- ability_valid_if reads it; 5.7.4: a face-down card's text is negated there too). Returns
 -- whether a flag changed.
 function M.rp_text_negation()
-  local acted = false
-  for p = 1, 2 do
-    for _, top in ipairs(k.cards(p, "field")) do
-      local list = { top }
-      for _, s in ipairs(k.attachments(top)) do list[#list + 1] = s end
-      for _, c in ipairs(list) do
-        local clause, why = nil, nil
-        if k.face_up(c) then clause, why = negation(c) end
-        local on = clause ~= nil
-        if on ~= k.flag(c, "text_negated") then
-          k.set_flag(c, "text_negated", on)
-          acted = true
-          if on then
-            k.log(clause, k.name(c), "のテキストは無効 (its text is negated: ", why, ")")
-          else
-            k.log("5.5.3", k.name(c), "のテキストはもう無効ではない (its text is no longer negated)")
-          end
-        end
-      end
+  return M._.each_card(field_and_set_cards, function(c)
+    local clause, why = nil, nil
+    if k.face_up(c) then clause, why = negation(c) end
+    local on = clause ~= nil
+    if on == k.flag(c, "text_negated") then return false end
+    k.set_flag(c, "text_negated", on)
+    if on then
+      k.log(clause, k.name(c), "のテキストは無効 (its text is negated: ", why, ")")
+    else
+      k.log("5.5.3", k.name(c), "のテキストはもう無効ではない (its text is no longer negated)")
     end
-  end
-  return acted
+    return true
+  end)
 end
 
 -- Face-down cards (5.7) --------------------------------------------------------------------------

@@ -39,11 +39,7 @@ end
 
 -- 1.10.13.a–b, 9.2.4.b, 9.3.5.b: accumulated damage (combat and effect) is reset.
 local function reset_damage(c, clause)
-  local n = M._.damage_on(c)
-  if n <= 0 then return end
-  k.add_counter(c, "combat_damage", -k.counter(c, "combat_damage"))
-  k.add_counter(c, "effect_damage", -k.counter(c, "effect_damage"))
-  k.log(clause, k.name(c), "の蓄積ダメージをリセット (damage reset)")
+  if M._.reset_damage(c) then k.log(clause, k.name(c), "の蓄積ダメージをリセット (damage reset)") end
 end
 
 -- 9.2.8.a, 9.3.8.a: "in the underworld" (in hell while 3.3.6 applies, 3.3.6.a).
@@ -272,7 +268,6 @@ function M._.no_damage_in_removal(c)
   k.log(NO_DAMAGE[st], k.name(c), "は", STATE[st], ": ダメージを与える効果は適用されない (no damage to a card in the ", st, " state)")
   return true
 end
-M._.reset_damage = reset_damage
 
 -- The `rules.*` library -----------------------------------------------------------------------
 
@@ -288,32 +283,31 @@ end
 -- The removal state of a card: "deathblow", "discard", "exclusion" or nil.
 function M.removal_state(c) return state_of(c) end
 
--- 9.2.4: negates the deathblow of `c`: its resolution ends (a: the steps left do not happen) and
--- its damage is reset (b). 9.2.5: not while its DEF is 0 or less. Returns whether it did.
-function M.negate_deathblow(c)
-  if not still(c, "deathblow") then return false end
+-- Negating c's removal state `kind`: its resolution ends (a: the steps left do not happen) and its
+-- damage is reset (b); not while its DEF is 0 or less. `n` holds the clauses and the words.
+local NEGATE = {
+  deathblow = { ends = "9.2.4.a", reset = "9.2.4.b", refused = "9.2.5",
+    ja = "決死状態を無効にできない", done = "の決死状態を無効にする (deathblow negated)" },
+  discard = { ends = "9.3.5.a", reset = "9.3.5.b", refused = "9.3.6",
+    ja = "破棄状態を無効にできない", done = "の破棄を無効にする (discard negated)" },
+}
+local function negate(c, kind)
+  local n = NEGATE[kind]
+  if not still(c, kind) then return false end
   if def_low(c) then
-    k.log("9.2.5", k.name(c), "は耐久力0以下: 決死状態を無効にできない (cannot be negated)")
+    k.log(n.refused, k.name(c), "は耐久力0以下: ", n.ja, " (cannot be negated)")
     return false
   end
-  k.set_flag(c, FLAG.deathblow, false)
-  k.log("9.2.4.a", k.name(c), "の決死状態を無効にする (deathblow negated)")
-  reset_damage(c, "9.2.4.b")
+  k.set_flag(c, FLAG[kind], false)
+  k.log(n.ends, k.name(c), n.done)
+  reset_damage(c, n.reset)
   return true
 end
 
--- 9.3.5: negates the discard of `c`: its resolution ends (a) and its damage is reset (b).
--- 9.3.6: not while its DEF is 0 or less. Returns whether it did.
-function M.negate_discard(c)
-  if not still(c, "discard") then return false end
-  if def_low(c) then
-    k.log("9.3.6", k.name(c), "は耐久力0以下: 破棄状態を無効にできない (cannot be negated)")
-    return false
-  end
-  k.set_flag(c, FLAG.discard, false)
-  k.log("9.3.5.a", k.name(c), "の破棄を無効にする (discard negated)")
-  reset_damage(c, "9.3.5.b")
-  return true
-end
+-- 9.2.4: negates the deathblow of `c` (9.2.5: not while its DEF is 0 or less). Returns whether it did.
+function M.negate_deathblow(c) return negate(c, "deathblow") end
+
+-- 9.3.5: negates the discard of `c` (9.3.6: not while its DEF is 0 or less). Returns whether it did.
+function M.negate_discard(c) return negate(c, "discard") end
 
 return M

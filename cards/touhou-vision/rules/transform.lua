@@ -93,19 +93,13 @@ end
 -- Rule process, 10.28.9.a: a character transformed by a description a set card gave returns to
 -- normal once that card's text no longer applies to it (it left, or is not equipment / curse).
 function M.rp_transform()
-  local acted = false
-  for p = 1, 2 do
-    for _, c in ipairs(characters(p)) do
-      local s = k.ovar(c, "transform_from")
-      if k.flag(c, "transformed") and s ~= 0 then
-        if not (k.exists(s) and k.attached_to(s) == c and (has_kw(s, "装備") or has_kw(s, "呪符"))) then
-          revert(c, "10.28.9.a", "セットカードの記述を失った")
-          acted = true
-        end
-      end
-    end
-  end
-  return acted
+  return M._.each_card(characters, function(c)
+    local s = k.ovar(c, "transform_from")
+    if not k.flag(c, "transformed") or s == 0 then return false end
+    if k.exists(s) and k.attached_to(s) == c and (has_kw(s, "装備") or has_kw(s, "呪符")) then return false end
+    revert(c, "10.28.9.a", "セットカードの記述を失った")
+    return true
+  end)
 end
 
 -- The keyword window (keywords.lua's M._.keyword_window, before the event's own γ).

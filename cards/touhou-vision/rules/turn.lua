@@ -21,15 +21,9 @@ end
 
 -- 4.3.1.a / 4.9.1.a: the damage accumulated on every character is reset.
 local function reset_damage(clause)
-  for p = 1, 2 do
-    for _, c in ipairs(k.cards(p, "field")) do
-      if k.counter(c, "effect_damage") > 0 or k.counter(c, "combat_damage") > 0 then
-        k.add_counter(c, "effect_damage", -k.counter(c, "effect_damage"))
-        k.add_counter(c, "combat_damage", -k.counter(c, "combat_damage"))
-        k.log(clause, k.name(c), "のダメージをリセット (damage reset)")
-      end
-    end
-  end
+  M._.each_card(function(p) return k.cards(p, "field") end, function(c)
+    if M._.reset_damage(c) then k.log(clause, k.name(c), "のダメージをリセット (damage reset)") end
+  end)
 end
 
 function M.turn_start() reset_damage("4.3.1.a") end

@@ -144,28 +144,23 @@ end
 -- A leader character gets, once as an object, one effect per field, applying while it has
 -- that field's number of 人気 (2.13.5.a–d). Returns whether it made any.
 function M.rp_popularity_texts()
-  local acted = false
-  for p = 1, 2 do
-    for _, c in ipairs(M._.characters(p)) do
-      local texts = k.printed(c, "popularity_texts") or {}
-      if #texts > 0 and M._.has_kw(c, "リーダー") and k.counter(c, "popularity_ready") == 0 then
-        k.add_counter(c, "popularity_ready", 1)
-        for _, f in ipairs(POPULARITY_FIELDS) do
-          for _, t in ipairs(texts) do
-            local mods = popularity_mods(t)
-            if t.field == f.field and #mods > 0 then
-              k.add_effect({ source = c, applies_to = "it == self and " .. f.cond, modify = mods,
-                duration = "permanent", label = f.field })
-              k.log(f.clause, k.name(c), "の「", f.field, "」: ", f.cond, " の間 (applies while)")
-            end
-          end
+  return M._.each_card(M._.characters, function(c)
+    local texts = k.printed(c, "popularity_texts") or {}
+    if #texts == 0 or not M._.has_kw(c, "リーダー") or k.counter(c, "popularity_ready") ~= 0 then return false end
+    k.add_counter(c, "popularity_ready", 1)
+    for _, f in ipairs(POPULARITY_FIELDS) do
+      for _, t in ipairs(texts) do
+        local mods = popularity_mods(t)
+        if t.field == f.field and #mods > 0 then
+          k.add_effect({ source = c, applies_to = "it == self and " .. f.cond, modify = mods,
+            duration = "permanent", label = f.field })
+          k.log(f.clause, k.name(c), "の「", f.field, "」: ", f.cond, " の間 (applies while)")
         end
-        k.log("2.13.4", k.name(c), "の人気の枚数に対応したテキストはリーダーの効果が参照する (referenced by リーダー)")
-        acted = true
       end
     end
-  end
-  return acted
+    k.log("2.13.4", k.name(c), "の人気の枚数に対応したテキストはリーダーの効果が参照する (referenced by リーダー)")
+    return true
+  end)
 end
 
 -- Zones (3.1–3.8) -------------------------------------------------------------------------------------
