@@ -271,18 +271,25 @@ local RACES = { "人間", "妖怪", "妖精", "魔法使い", "河童", "吸血�
 -- card effect is what "if declared" (`宣言した`) means. `in_procedure`: made in the steps of
 -- playing or using (5.2.3.e, 7.3.4.d, 5.3.2.d, 7.5.2.c), where nothing applies: the event is
 -- raised and its γ wait for the procedure's end (the rule check after it, or its caller).
-local function declare_race(p, in_procedure)
+-- 12.1.1: player `p` declares one of `values` (`what`: 種族 / 名称); 12.1.2 "if declared".
+local function declare(p, values, what, what_en, clause, in_procedure)
   local items = {}
-  for _, r in ipairs(RACES) do items[#items + 1] = { label = r, value = r } end
-  items[#items + 1] = { label = "なし", value = "なし" }
-  local r = k.choose(p, items, { prompt = "種族を宣言 (declare a race)", clause = "12.1.4" })
-  k.log("12.1.1", P(p), "は種族「", r, "」を宣言 (declares)")
+  for _, v in ipairs(values) do items[#items + 1] = { label = v, value = v } end
+  local v = k.choose(p, items, { prompt = what .. "を宣言 (declare a " .. what_en .. ")", clause = clause })
+  k.log("12.1.1", P(p), "は", what, "「", v, "」を宣言 (declares)")
   if in_procedure then
-    k.event("宣言した", { player = p, declared = r })
+    k.event("宣言した", { player = p, declared = v })
   else
-    window("宣言した", { player = p, declared = r })
+    window("宣言した", { player = p, declared = v })
   end
-  return r
+  return v
+end
+
+local function declare_race(p, in_procedure)
+  local races = {}
+  for _, r in ipairs(RACES) do races[#races + 1] = r end
+  races[#races + 1] = "なし"
+  return declare(p, races, "種族", "race", "12.1.4", in_procedure)
 end
 
 -- 2.6.3: a card with no race has the race なし.
@@ -332,16 +339,7 @@ end
 
 -- 12.1.3: player `p` declares a name for a card's effect (12.1.2 as declare_race).
 local function declare_name(p, extra, in_procedure)
-  local items = {}
-  for _, n in ipairs(declarable_names(extra)) do items[#items + 1] = { label = n, value = n } end
-  local n = k.choose(p, items, { prompt = "名称を宣言 (declare a name)", clause = "12.1.3" })
-  k.log("12.1.1", P(p), "は名称「", n, "」を宣言 (declares)")
-  if in_procedure then
-    k.event("宣言した", { player = p, declared = n })
-  else
-    window("宣言した", { player = p, declared = n })
-  end
-  return n
+  return declare(p, declarable_names(extra), "名称", "name", "12.1.3", in_procedure)
 end
 
 -- Text that cannot be negated (12.4) ------------------------------------------------------------

@@ -2,21 +2,11 @@
 //! count their uses (803), and evaluate expressions of the grammar.
 use super::*;
 use crate::convert::{from_lua, to_lua};
-use fuda_engine::def::ability::AbilityKind;
 use fuda_engine::expr::GameEnv;
 use fuda_engine::Value;
 use mlua::{Lua, Table};
 
-fn kind_name(k: AbilityKind) -> &'static str {
-    match k {
-        AbilityKind::Static => "static",
-        AbilityKind::Activated => "activated",
-        AbilityKind::Triggered => "triggered",
-        AbilityKind::Delayed => "delayed",
-        AbilityKind::Command => "command",
-        AbilityKind::Skill => "skill",
-    }
-}
+use fuda_engine::def::card_query::kind_name;
 
 fn index(g: &Game, id: ObjId, name: &str) -> R<usize> {
     g.ability_index(id.card, name)

@@ -204,26 +204,23 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             })
         })?,
     )?;
-    k.raw_set(
-        "skip_phase",
-        lua.create_function(|lua, (id, p): (String, Option<i64>)| {
-            with(lua, |g| {
-                let i = g.phase_index(&id).map_err(err)?;
-                let p = p.map(|p| player(g, p)).transpose()?;
-                Ok(g.skip_phase(i, p))
-            })
-        })?,
-    )?;
-    k.raw_set(
-        "skips_phase",
-        lua.create_function(|lua, (id, p): (String, Option<i64>)| {
-            with(lua, |g| {
-                let i = g.phase_index(&id).map_err(err)?;
-                let p = p.map(|p| player(g, p)).transpose()?;
-                Ok(g.skips_phase(i, p))
-            })
-        })?,
-    )?;
+    // k.skip_phase(id, p?) → skipped; k.skips_phase(id, p?) → already to be skipped.
+    for (name, ask) in [("skip_phase", false), ("skips_phase", true)] {
+        k.raw_set(
+            name,
+            lua.create_function(move |lua, (id, p): (String, Option<i64>)| {
+                with(lua, |g| {
+                    let i = g.phase_index(&id).map_err(err)?;
+                    let p = p.map(|p| player(g, p)).transpose()?;
+                    Ok(if ask {
+                        g.skips_phase(i, p)
+                    } else {
+                        g.skip_phase(i, p)
+                    })
+                })
+            })?,
+        )?;
+    }
     k.raw_set(
         "skip_turn",
         lua.create_function(|lua, p: i64| {
