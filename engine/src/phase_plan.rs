@@ -19,7 +19,14 @@ pub struct PhasePlan {
     pub skip: Vec<(u16, Option<PlayerId>)>,
     /// Turns each player skips (4.10.5).
     pub skip_turns: Vec<u16>,
+    /// Additional phases given this turn (at most [`MAX_EXTRA_PHASES`]).
+    #[serde(default)]
+    pub given_this_turn: u16,
 }
+
+/// Additional phases one turn may be given: a card giving one at every phase would otherwise
+/// make a turn without end (the turn limit counts turns).
+pub const MAX_EXTRA_PHASES: u16 = 100;
 
 impl PhasePlan {
     pub fn is_empty(&self) -> bool {
@@ -45,14 +52,21 @@ impl Game {
     }
 
     /// An effect gives an additional phase after the current one (4.10.3); one already given
-    /// is not given twice (4.10.4). Returns whether it was added.
-    pub fn add_phase(&mut self, phase: u16) -> bool {
+    /// is not given twice (4.10.4). Returns whether it was added; more than
+    /// [`MAX_EXTRA_PHASES`] in one turn is the card's error.
+    pub fn add_phase(&mut self, phase: u16) -> Result<bool, String> {
         if self.st.plan.extra.contains(&phase) {
-            return false;
+            return Ok(false);
         }
+        if self.st.plan.given_this_turn >= MAX_EXTRA_PHASES {
+            return Err(format!(
+                "more than {MAX_EXTRA_PHASES} additional phases in one turn"
+            ));
+        }
+        self.st.plan.given_this_turn += 1;
         self.st.plan.extra.push(phase);
         self.touch();
-        true
+        Ok(true)
     }
 
     /// An effect skips the next occurrence of a phase, in any turn or in `player`'s (4.10.5).

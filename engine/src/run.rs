@@ -141,6 +141,7 @@ impl Game {
                 }
                 Instr::BeginTurn => {
                     if !self.skip_turn_here() {
+                        self.st.plan.given_this_turn = 0;
                         self.begin_turn();
                     }
                     true

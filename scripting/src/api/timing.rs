@@ -200,7 +200,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         lua.create_function(|lua, id: String| {
             with(lua, |g| {
                 let i = g.phase_index(&id).map_err(err)?;
-                Ok(g.add_phase(i))
+                g.add_phase(i).map_err(err)
             })
         })?,
     )?;
