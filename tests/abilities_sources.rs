@@ -199,3 +199,32 @@ cards:
         assert!(t.g.log.iter().any(|l| l.text.starts_with("乱数 ")));
     }
 }
+
+/// 905 (attaching): a card attached to another keeps the cards attached to it — they follow it
+/// as the new object it became, into its new place — and no card is attached to itself through
+/// another card (nothing would be left in a zone).
+#[test]
+fn an_attached_card_keeps_its_attachments_905() {
+    let mut t = T::empty(3);
+    let a = t.place(P1, "GT-001", "main", 0);
+    t.energy(a, 1);
+    let b = t.place(P1, "GT-002", "standby", 0);
+    let energy = t.g.attachments(a, None)[0];
+    let mut moved = None;
+    t.with(|g| moved = g.attach(a, b, 1).map_err(|_| ()).expect("attach"));
+    let a2 = moved.expect("attached");
+    assert_eq!(
+        t.g.attachments(a2, None),
+        vec![energy],
+        "the energy follows"
+    );
+    assert_eq!(
+        t.g.st.objects[energy.card as usize].zone, t.g.st.objects[b.card as usize].zone,
+        "into the place of the card it is now on"
+    );
+    t.with(|g| {
+        let r = g.attach(a2, energy, 1).map_err(|_| ()).expect("attach");
+        assert_eq!(r, None, "not onto its own attachment");
+    });
+    assert!(fuda_engine::game::check_state(&t.g.defs, &t.g.st).is_ok());
+}

@@ -209,8 +209,8 @@ impl Game {
     pub fn attach(&mut self, card: ObjId, unit: ObjId, role: u8) -> Result<Option<ObjId>, Fail> {
         let c = self.live(card)?;
         let u = self.live(unit)?;
-        if c == u {
-            return Ok(None);
+        if c == u || self.holds(c, u) {
+            return Ok(None); // nothing is attached to itself, even through another card
         }
         let zone = self.st.objects[u as usize].zone;
         let from = self.st.objects[c as usize].zone;
@@ -226,6 +226,7 @@ impl Game {
         let seq = self.st.next_attach_seq;
         self.st.next_attach_seq = self.st.next_attach_seq.wrapping_add(1);
         let turn = self.st.turn;
+        let old_id = self.obj_id(c);
         self.remember(c);
         let ts = self.timestamp();
         self.touch();
@@ -245,6 +246,7 @@ impl Game {
         o.since_turn = turn;
         let new_id = o.id(c);
         let (owner, to) = (o.owner, o.zone);
+        self.carry_attachments(old_id, new_id, zone);
         let mut data = indexmap::IndexMap::new();
         data.insert("card".to_string(), Value::Int(self.handle(new_id)));
         data.insert("new".to_string(), Value::Int(self.handle(new_id)));
@@ -259,6 +261,42 @@ impl Game {
         data.insert("player".to_string(), Value::Int(owner as i64 + 1));
         self.raise(MOVED, Value::Map(data));
         Ok(Some(new_id))
+    }
+
+    /// A card attached to another keeps the cards attached to it: they follow it as the new
+    /// object it became, into its new place (nested attachments, e.g. 東方VISION 9.4.4.j).
+    fn carry_attachments(&mut self, old: ObjId, new: ObjId, zone: crate::ids::ZoneId) {
+        let mut seen = vec![false; self.st.objects.len()];
+        let mut level = vec![old];
+        let mut first = true;
+        while !level.is_empty() {
+            let mut next = Vec::new();
+            for (i, o) in self.st.objects.iter_mut().enumerate() {
+                if !seen[i] && o.attached_to.is_some_and(|u| level.contains(&u)) {
+                    seen[i] = true;
+                    if first {
+                        o.attached_to = Some(new);
+                    }
+                    o.zone = zone;
+                    next.push(o.id(i as CardIdx));
+                }
+            }
+            level = next;
+            first = false;
+        }
+    }
+
+    /// Whether `unit` is attached to `card`, directly or through other attached cards.
+    fn holds(&self, card: CardIdx, unit: CardIdx) -> bool {
+        let mut at = self.st.objects[unit as usize].attached_to;
+        for _ in 0..self.st.objects.len() {
+            match at {
+                Some(u) if u.card == card => return true,
+                Some(u) => at = self.st.objects[u.card as usize].attached_to,
+                None => return false,
+            }
+        }
+        false
     }
 
     /// Draws `n` cards one at a time (904). Returns how many were drawn; a shortfall marks a
