@@ -2,6 +2,7 @@
 //! It knows no particular game: a [`def::game::GameDef`] says what the game is.
 pub mod ability_use;
 pub mod actions;
+pub mod attach;
 pub mod budget;
 pub mod card_error;
 pub mod chain;

@@ -1,0 +1,104 @@
+//! Attaching a card to another (905): it becomes a new object in that card's place, and the
+//! cards attached to it follow it.
+use crate::game::Game;
+use crate::host::Fail;
+use crate::ids::{CardIdx, ObjId};
+use crate::state::MAX_COUNTERS;
+use crate::value::Value;
+use crate::verbs::MOVED;
+
+impl Game {
+    /// Attaches `card` to `unit` with a role (905); it becomes a new object in the unit's zone.
+    pub fn attach(&mut self, card: ObjId, unit: ObjId, role: u8) -> Result<Option<ObjId>, Fail> {
+        let c = self.live(card)?;
+        let u = self.live(unit)?;
+        if c == u || self.holds(c, u) {
+            return Ok(None); // nothing is attached to itself, even through another card
+        }
+        let zone = self.st.objects[u as usize].zone;
+        let from = self.st.objects[c as usize].zone;
+        if self.st.objects[c as usize].attached_to.is_none() {
+            self.st.zones[from.0 as usize].retain(|&x| x != c);
+        }
+        let face_down = self
+            .defs
+            .game
+            .roles
+            .get(role as usize)
+            .is_some_and(|r| r.face_down);
+        let seq = self.st.next_attach_seq;
+        self.st.next_attach_seq = self.st.next_attach_seq.wrapping_add(1);
+        let turn = self.st.turn;
+        let old_id = self.obj_id(c);
+        self.remember(c);
+        let ts = self.timestamp();
+        self.touch();
+        let o = &mut self.st.objects[c as usize];
+        o.timestamp = ts;
+        o.vars = [0; crate::state::MAX_OBJECT_VARS];
+        o.incarnation = o.incarnation.wrapping_add(1);
+        o.zone = zone;
+        o.attached_to = Some(unit);
+        o.role = role;
+        o.attach_seq = seq;
+        o.orientation = 0;
+        o.face_up = !face_down;
+        o.revealed = 0;
+        o.flags = 0;
+        o.counters = [0; MAX_COUNTERS];
+        o.since_turn = turn;
+        let new_id = o.id(c);
+        let (owner, to) = (o.owner, o.zone);
+        self.carry_attachments(old_id, new_id, zone);
+        let mut data = indexmap::IndexMap::new();
+        data.insert("card".to_string(), Value::Int(self.handle(new_id)));
+        data.insert("new".to_string(), Value::Int(self.handle(new_id)));
+        data.insert(
+            "from".to_string(),
+            Value::Str(self.defs.game.zone_def(from).named.id.clone()),
+        );
+        data.insert(
+            "to".to_string(),
+            Value::Str(self.defs.game.zone_def(to).named.id.clone()),
+        );
+        data.insert("player".to_string(), Value::Int(owner as i64 + 1));
+        self.raise(MOVED, Value::Map(data));
+        Ok(Some(new_id))
+    }
+
+    /// A card attached to another keeps the cards attached to it: they follow it as the new
+    /// object it became, into its new place (nested attachments, e.g. 東方VISION 9.4.4.j).
+    fn carry_attachments(&mut self, old: ObjId, new: ObjId, zone: crate::ids::ZoneId) {
+        let mut seen = vec![false; self.st.objects.len()];
+        let mut level = vec![old];
+        let mut first = true;
+        while !level.is_empty() {
+            let mut next = Vec::new();
+            for (i, o) in self.st.objects.iter_mut().enumerate() {
+                if !seen[i] && o.attached_to.is_some_and(|u| level.contains(&u)) {
+                    seen[i] = true;
+                    if first {
+                        o.attached_to = Some(new);
+                    }
+                    o.zone = zone;
+                    next.push(o.id(i as CardIdx));
+                }
+            }
+            level = next;
+            first = false;
+        }
+    }
+
+    /// Whether `unit` is attached to `card`, directly or through other attached cards.
+    fn holds(&self, card: CardIdx, unit: CardIdx) -> bool {
+        let mut at = self.st.objects[unit as usize].attached_to;
+        for _ in 0..self.st.objects.len() {
+            match at {
+                Some(u) if u.card == card => return true,
+                Some(u) => at = self.st.objects[u.card as usize].attached_to,
+                None => return false,
+            }
+        }
+        false
+    }
+}
