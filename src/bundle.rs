@@ -248,7 +248,7 @@ impl Bundle {
             Err(LoadErrors(
                 problems
                     .into_iter()
-                    .map(|p| LoadError::new(Location::file(&file), format!("illegal deck: {p}")))
+                    .map(|p| LoadError::new(p.location(&file, &text), format!("illegal deck: {p}")))
                     .collect(),
             ))
         }

@@ -217,7 +217,7 @@ pub fn check(path: &Path, game: Option<&Path>) -> Vec<Diagnostic> {
             Ok(deck) => {
                 for p in check_deck(&def, &db, &deck) {
                     out.push(Diagnostic::from(LoadError::new(
-                        Location::find(&file, &text, "cards"),
+                        p.location(&file, &text),
                         format!("illegal deck: {p}"),
                     )));
                 }

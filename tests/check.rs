@@ -63,7 +63,7 @@ fn a_broken_pack_gets_every_mistake_located() {
         ("pack.yaml", 5, 38, "needs generic-tcg version >=9"),
         ("decks/unknown-card.yaml", 4, 3, "\"GT-0001\""),
         ("decks/short.yaml", 2, 1, "[402.2b]"),
-        ("decks/short.yaml", 2, 1, "[402.2c]"),
+        ("decks/short.yaml", 4, 3, "[402.2c]"),
     ];
     for (file, line, col, text) in expected {
         assert!(

@@ -102,3 +102,43 @@ fn the_sideboard_starts_in_its_zone() {
     assert_eq!((zone("sideboard", 0), zone("deck", 0)), (10, 50));
     assert_eq!((zone("sideboard", 1), zone("deck", 1)), (0, 50));
 }
+
+/// 1.2.2.b, 1.2.5.b: a construction error names the file, line and column of the entry that
+/// breaks the rule — in the deck's list, or in the sideboard's.
+#[test]
+fn a_deck_error_points_at_its_entry() {
+    let b = Bundle::load(&dir()).expect("the game loads");
+    let line_of = |text: &str, needle: &str, after: &str| -> usize {
+        let from = text.find(after).expect("list");
+        text[..from + text[from..].find(needle).expect("entry")]
+            .lines()
+            .count()
+    };
+    for (text, clause, needle, list) in [
+        (
+            scarlet(
+                &[("TV-003: 3", "TV-003: 4"), ("TV-004: 3", "TV-004: 2")],
+                "",
+            ),
+            "1.2.2.b",
+            "TV-003",
+            "cards:",
+        ),
+        (
+            scarlet(&[], "  TV-001: 3\n  TV-002: 3\n  TV-010: 3\n  TV-003: 1\n"),
+            "1.2.5.b",
+            "TV-003",
+            "sideboard:",
+        ),
+    ] {
+        let d = parse_deck(Path::new("deck.yaml"), &text, &b.defs.cards).expect("parses");
+        let problems = check_deck(&b.defs.game, &b.defs.cards, &d);
+        let p = problems
+            .iter()
+            .find(|p| p.clause == clause)
+            .unwrap_or_else(|| panic!("{problems:?}"));
+        let loc = p.location(Path::new("deck.yaml"), &text);
+        assert_eq!(loc.line, line_of(&text, needle, list), "{clause}: {loc}");
+        assert_eq!(loc.column, 3, "{clause}: {loc}");
+    }
+}

@@ -132,6 +132,27 @@ fn unknown_card_hint(listed: &str, n: u32, db: &CardDb) -> String {
 pub struct DeckProblem {
     pub clause: String,
     pub message: String,
+    /// Where in the deck file: the list (`cards`, `sideboard`) and the card id it is about.
+    pub at: (&'static str, Option<String>),
+}
+
+impl DeckProblem {
+    /// The problem's place in the deck file's `text`: the card's entry in its list, else the
+    /// list's key.
+    pub fn location(&self, file: &Path, text: &str) -> Location {
+        let (list, card) = &self.at;
+        let list_at = Location::find(file, text, &format!("{list}:"));
+        let Some(card) = card else {
+            return list_at;
+        };
+        let from = text.find(&format!("{list}:")).unwrap_or(0);
+        let loc = Location::find_after(file, text, card, from);
+        if loc.line == 0 {
+            list_at
+        } else {
+            loc
+        }
+    }
 }
 
 impl std::fmt::Display for DeckProblem {
@@ -156,11 +177,17 @@ pub fn check_deck(game: &GameDef, db: &CardDb, deck: &DeckDef) -> Vec<DeckProble
                     "デッキは{n}枚ちょうど (a deck has exactly {n} cards); this one has {}",
                     deck.size()
                 ),
+                at: ("cards", None),
             });
         }
     }
     if let Some(allowed) = &rules.allowed_types {
-        for &(c, _) in deck.cards.iter().chain(&deck.sideboard) {
+        let listed = deck
+            .cards
+            .iter()
+            .map(|e| (e, "cards"))
+            .chain(deck.sideboard.iter().map(|e| (e, "sideboard")));
+        for (&(c, _), list) in listed {
             let card = &db.cards[c];
             if !allowed.contains(&card.card_type) {
                 out.push(DeckProblem {
@@ -169,6 +196,7 @@ pub fn check_deck(game: &GameDef, db: &CardDb, deck: &DeckDef) -> Vec<DeckProble
                         "{} ({}) is of a type decks may not contain",
                         card.named.name, card.named.id
                     ),
+                    at: (list, Some(card.named.id.clone())),
                 });
             }
         }
@@ -177,6 +205,7 @@ pub fn check_deck(game: &GameDef, db: &CardDb, deck: &DeckDef) -> Vec<DeckProble
         None if !deck.sideboard.is_empty() => out.push(DeckProblem {
             clause: String::new(),
             message: "this game has no sideboard (no `deck.sideboard` in game.yaml)".into(),
+            at: ("sideboard", None),
         }),
         Some(side) if !deck.sideboard.is_empty() => {
             if let Some((n, clause)) = &side.size {
@@ -187,6 +216,7 @@ pub fn check_deck(game: &GameDef, db: &CardDb, deck: &DeckDef) -> Vec<DeckProble
                         message: format!(
                             "サイドボードは{n}枚ちょうど (a sideboard has exactly {n} cards); this one has {have}"
                         ),
+                        at: ("sideboard", None),
                     });
                 }
             }
@@ -211,6 +241,7 @@ pub fn check_deck(game: &GameDef, db: &CardDb, deck: &DeckDef) -> Vec<DeckProble
                     "{}が{min}枚以上必要 (at least {min} {} card(s)); this deck has {have}",
                     t.name, t.id
                 ),
+                at: ("cards", None),
             });
         }
     }
@@ -227,7 +258,9 @@ fn copies(
     out: &mut Vec<DeckProblem>,
 ) {
     let max = rule.count;
-    let mut groups: IndexMap<Vec<String>, (u32, u32, String)> = IndexMap::new();
+    // (copies in the deck, with the sideboard, name, first id in the deck, first in the sideboard)
+    type Group = (u32, u32, String, Option<String>, Option<String>);
+    let mut groups: IndexMap<Vec<String>, Group> = IndexMap::new();
     let listed = deck
         .cards
         .iter()
@@ -243,6 +276,7 @@ fn copies(
                     out.push(DeckProblem {
                         clause: rule.clause.clone(),
                         message: format!("the rule's filter `{src}`: {e}"),
+                        at: ("cards", None),
                     });
                     return;
                 }
@@ -258,9 +292,14 @@ fn copies(
                 f => card.field(f).to_string(),
             })
             .collect();
-        let e = groups.entry(key).or_insert((0, 0, card.named.name.clone()));
-        if !side {
+        let e = groups
+            .entry(key)
+            .or_insert((0, 0, card.named.name.clone(), None, None));
+        if side {
+            e.4.get_or_insert_with(|| card.named.id.clone());
+        } else {
             e.0 += n;
+            e.3.get_or_insert_with(|| card.named.id.clone());
         }
         e.1 += n;
     }
@@ -268,11 +307,12 @@ fn copies(
         Some(_) => s.effects.clone().unwrap_or_else(|| s.copies.clone()),
         None => s.copies.clone(),
     });
-    for (_, (in_deck, with_side, name)) in groups {
-        let clause = if in_deck > max {
-            rule.clause.clone()
+    for (_, (in_deck, with_side, name, deck_id, side_id)) in groups {
+        let (clause, at) = if in_deck > max {
+            (rule.clause.clone(), ("cards", deck_id))
         } else if with_side > max {
-            side_clause.clone().unwrap_or_else(|| rule.clause.clone())
+            let clause = side_clause.clone().unwrap_or_else(|| rule.clause.clone());
+            (clause, ("sideboard", side_id))
         } else {
             continue;
         };
@@ -280,6 +320,7 @@ fn copies(
         out.push(DeckProblem {
             clause,
             message: format!("同じカードは{max}枚まで (at most {max} copies): {name} ×{n}"),
+            at,
         });
     }
 }
