@@ -68,11 +68,7 @@ local function with_kw(list, kw)
 end
 
 local function equipment_on(c)
-  local out = {}
-  for _, s in ipairs(k.attachments(c, "set")) do
-    if has_kw(s, "装備") then out[#out + 1] = s end
-  end
-  return out
+  return with_kw(k.attachments(c, "set"), "装備")
 end
 
 -- The player of the zone chooses which to keep; the rest are put in the underworld (置く: not
