@@ -146,6 +146,13 @@ impl Game {
                 let zone = g.zone_id(side.zone, p as PlayerId, 0);
                 put_cards(&mut st, &deck.sideboard, p as PlayerId, zone);
             }
+            // Further decks start in their zones (炎炎ノ消防隊 404.1a: the flame deck).
+            for x in &g.deck.extra_decks {
+                if let (Some(z), Some(cards)) = (x.rules.zone, deck.extra.get(&x.named.id)) {
+                    let zone = g.zone_id(z, p as PlayerId, 0);
+                    put_cards(&mut st, cards, p as PlayerId, zone);
+                }
+            }
         }
         let mut game = Game {
             defs,

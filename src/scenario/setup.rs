@@ -66,6 +66,7 @@ pub fn build(defs: Arc<Defs>, sc: &Scenario) -> Result<Game, String> {
             name_en: None,
             cards: cards.into_iter().map(|c| (c, 1)).collect(),
             sideboard: Vec::new(),
+            extra: Default::default(),
             file: PathBuf::from("scenario"),
         });
     }

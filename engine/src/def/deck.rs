@@ -1,6 +1,6 @@
 //! Decks and deck construction checks (e.g. 402.2).
 use super::card::{did_you_mean, CardDb};
-use super::game::GameDef;
+use super::game::{DeckRules, GameDef};
 use crate::error::{Lines, LoadError, LoadErrors, Location};
 use indexmap::IndexMap;
 use serde::Deserialize;
@@ -14,6 +14,8 @@ pub struct DeckDef {
     pub cards: Vec<(usize, u32)>,
     /// Cards beside the deck (a sideboard, 東方VISION 1.2.4), in file order.
     pub sideboard: Vec<(usize, u32)>,
+    /// Further decks (`deck.extra_decks` of the game) by the key listing them, in file order.
+    pub extra: IndexMap<String, Vec<(usize, u32)>>,
     pub file: PathBuf,
 }
 
@@ -33,7 +35,6 @@ fn count(cards: &[(usize, u32)]) -> u32 {
 
 /// A deck file: its name and its cards by id with counts.
 #[derive(Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct RawDeck {
     name: String,
     #[serde(default)]
@@ -42,6 +43,11 @@ pub struct RawDeck {
     /// The sideboard's cards by id with counts, for a game that declares `deck.sideboard`.
     #[serde(default)]
     sideboard: IndexMap<String, u32>,
+    /// Further decks the game declares (`deck.extra_decks`), each a map of card ids to counts
+    /// under the deck's id, e.g. `flame: { FF-F01: 5 }`.
+    #[serde(flatten)]
+    #[schemars(with = "IndexMap<String, IndexMap<String, u32>>")]
+    extra: IndexMap<String, serde_yaml::Value>,
 }
 
 pub fn load_deck(file: &Path, db: &CardDb) -> Result<DeckDef, LoadErrors> {
@@ -52,37 +58,62 @@ pub fn load_deck(file: &Path, db: &CardDb) -> Result<DeckDef, LoadErrors> {
 pub fn parse_deck(file: &Path, text: &str, db: &CardDb) -> Result<DeckDef, LoadErrors> {
     let raw: RawDeck = super::yaml::from_str(file, text)?;
     let mut errors = Vec::new();
-    let mut cards = Vec::new();
-    let mut sideboard = Vec::new();
     let lines = Lines::new(text);
-    let listed = raw
-        .cards
-        .iter()
-        .map(|e| (e, false))
-        .chain(raw.sideboard.iter().map(|e| (e, true)));
-    for ((id, n), side) in listed {
-        match db.by_id.get(id) {
-            Some(&i) if side => sideboard.push((i, *n)),
-            Some(&i) => cards.push((i, *n)),
-            None if db.broken.contains(id) => errors.push(
+    let mut extra_raw: Vec<(String, IndexMap<String, u32>)> = Vec::new();
+    for (key, value) in &raw.extra {
+        match serde_yaml::from_value::<IndexMap<String, u32>>(value.clone()) {
+            Ok(list) => extra_raw.push((key.clone(), list)),
+            Err(e) => errors.push(
                 LoadError::new(
-                    lines.locate(file, id, 0),
-                    format!("the deck lists \"{id}\", a card that has errors itself"),
+                    Location::find(file, text, &format!("{key}:")),
+                    format!("`{key}` is not a list of cards with counts: {e}"),
                 )
-                .hint("fix the card's errors (reported at its file) first"),
-            ),
-            None => errors.push(
-                LoadError::new(
-                    lines.locate(file, id, 0),
-                    format!("the deck lists \"{id}\", which no loaded pack defines"),
-                )
-                .hint(unknown_card_hint(id, *n, db)),
+                .hint("a deck file has `name`, `name_en`, `cards`, `sideboard` and one `<id>: { CARD-ID: count }` list per further deck the game declares (`deck.extra_decks`)"),
             ),
         }
     }
+    let mut lists: Vec<(&str, Vec<(usize, u32)>)> =
+        vec![("cards", Vec::new()), ("sideboard", Vec::new())];
+    let mut sources: Vec<&IndexMap<String, u32>> = vec![&raw.cards, &raw.sideboard];
+    for (key, list) in &extra_raw {
+        lists.push((key.as_str(), Vec::new()));
+        sources.push(list);
+    }
+    for (li, src) in sources.iter().enumerate() {
+        let from = if li == 0 {
+            0
+        } else {
+            text.find(&format!("{}:", lists[li].0)).unwrap_or(0)
+        };
+        for (id, n) in src.iter() {
+            match db.by_id.get(id) {
+                Some(&i) => lists[li].1.push((i, *n)),
+                None if db.broken.contains(id) => errors.push(
+                    LoadError::new(
+                        lines.locate(file, id, from),
+                        format!("the deck lists \"{id}\", a card that has errors itself"),
+                    )
+                    .hint("fix the card's errors (reported at its file) first"),
+                ),
+                None => errors.push(
+                    LoadError::new(
+                        lines.locate(file, id, from),
+                        format!("the deck lists \"{id}\", which no loaded pack defines"),
+                    )
+                    .hint(unknown_card_hint(id, *n, db)),
+                ),
+            }
+        }
+    }
+    let mut lists = lists.into_iter();
+    let cards = lists.next().map(|l| l.1).unwrap_or_default();
+    let sideboard = lists.next().map(|l| l.1).unwrap_or_default();
+    let extra: IndexMap<String, Vec<(usize, u32)>> =
+        lists.map(|(k, l)| (k.to_string(), l)).collect();
     let total = cards
         .iter()
         .chain(&sideboard)
+        .chain(extra.values().flatten())
         .fold(0u64, |a, (_, n)| a + *n as u64);
     if total > MAX_DECK_CARDS as u64 {
         errors.push(LoadError::new(
@@ -98,6 +129,7 @@ pub fn parse_deck(file: &Path, text: &str, db: &CardDb) -> Result<DeckDef, LoadE
         name_en: raw.name_en,
         cards,
         sideboard,
+        extra,
         file: file.to_path_buf(),
     })
 }
@@ -133,7 +165,7 @@ pub struct DeckProblem {
     pub clause: String,
     pub message: String,
     /// Where in the deck file: the list (`cards`, `sideboard`) and the card id it is about.
-    pub at: (&'static str, Option<String>),
+    pub at: (String, Option<String>),
 }
 
 impl DeckProblem {
@@ -165,47 +197,22 @@ impl std::fmt::Display for DeckProblem {
     }
 }
 
-/// Every construction rule the deck breaks (empty if legal).
+/// Every construction rule the deck breaks (empty if legal): the deck with its sideboard, then
+/// each further deck the game declares.
 pub fn check_deck(game: &GameDef, db: &CardDb, deck: &DeckDef) -> Vec<DeckProblem> {
     let rules = &game.deck;
     let mut out = Vec::new();
-    if let Some((n, clause)) = &rules.size {
-        if deck.size() != *n {
-            out.push(DeckProblem {
-                clause: clause.clone(),
-                message: format!(
-                    "デッキは{n}枚ちょうど (a deck has exactly {n} cards); this one has {}",
-                    deck.size()
-                ),
-                at: ("cards", None),
-            });
-        }
-    }
-    if let Some(allowed) = &rules.allowed_types {
-        let listed = deck
-            .cards
-            .iter()
-            .map(|e| (e, "cards"))
-            .chain(deck.sideboard.iter().map(|e| (e, "sideboard")));
-        for (&(c, _), list) in listed {
-            let card = &db.cards[c];
-            if !allowed.contains(&card.card_type) {
-                out.push(DeckProblem {
-                    clause: rules.types_clause.clone().unwrap_or_default(),
-                    message: format!(
-                        "{} ({}) is of a type decks may not contain",
-                        card.named.name, card.named.id
-                    ),
-                    at: (list, Some(card.named.id.clone())),
-                });
-            }
-        }
-    }
+    let main = List {
+        key: "cards",
+        label: ("デッキ", "deck"),
+        cards: &deck.cards,
+        side: None,
+    };
     match &rules.sideboard {
         None if !deck.sideboard.is_empty() => out.push(DeckProblem {
             clause: String::new(),
             message: "this game has no sideboard (no `deck.sideboard` in game.yaml)".into(),
-            at: ("sideboard", None),
+            at: ("sideboard".into(), None),
         }),
         Some(side) if !deck.sideboard.is_empty() => {
             if let Some((n, clause)) = &side.size {
@@ -216,18 +223,124 @@ pub fn check_deck(game: &GameDef, db: &CardDb, deck: &DeckDef) -> Vec<DeckProble
                         message: format!(
                             "サイドボードは{n}枚ちょうど (a sideboard has exactly {n} cards); this one has {have}"
                         ),
-                        at: ("sideboard", None),
+                        at: ("sideboard".into(), None),
                     });
                 }
             }
         }
         _ => {}
     }
+    let side = rules.sideboard.as_ref().map(|s| (&deck.sideboard[..], s));
+    check_list(game, db, rules, &List { side, ..main }, &mut out);
+    for x in &rules.extra_decks {
+        let id = x.named.id.as_str();
+        let en = x.named.name_en.as_deref().unwrap_or(id);
+        match deck.extra.get(id) {
+            Some(cards) => {
+                let list = List {
+                    key: id,
+                    label: (&x.named.name, en),
+                    cards,
+                    side: None,
+                };
+                check_list(game, db, &x.rules, &list, &mut out);
+            }
+            None if x.required => out.push(DeckProblem {
+                clause: x
+                    .rules
+                    .size
+                    .as_ref()
+                    .map(|s| s.1.clone())
+                    .unwrap_or_default(),
+                message: format!(
+                    "{}がない (this deck file has no {en}): list its cards under `{id}:`",
+                    x.named.name
+                ),
+                at: ("name".into(), None),
+            }),
+            None => {}
+        }
+    }
+    for key in deck.extra.keys() {
+        if !rules.extra_decks.iter().any(|x| &x.named.id == key) {
+            let known: Vec<&str> = rules
+                .extra_decks
+                .iter()
+                .map(|x| x.named.id.as_str())
+                .collect();
+            let also = if known.is_empty() {
+                "this game declares no further decks (`deck.extra_decks`)".to_string()
+            } else {
+                format!("its further decks are: {}", known.join(", "))
+            };
+            out.push(DeckProblem {
+                clause: String::new(),
+                message: format!("a deck file of this game has no list `{key}`; {also}"),
+                at: (key.clone(), None),
+            });
+        }
+    }
+    out
+}
+
+/// One list of a deck file checked against its rules.
+#[derive(Clone, Copy)]
+struct List<'a> {
+    /// Its key in the deck file.
+    key: &'a str,
+    /// What it is called in messages (Japanese, English).
+    label: (&'a str, &'a str),
+    cards: &'a [(usize, u32)],
+    /// A sideboard counted with it for copies (東方VISION 1.2.5.b).
+    side: Option<(&'a [(usize, u32)], &'a super::game::SideboardRules)>,
+}
+
+fn check_list(
+    game: &GameDef,
+    db: &CardDb,
+    rules: &DeckRules,
+    list: &List,
+    out: &mut Vec<DeckProblem>,
+) {
+    let (ja, en) = list.label;
+    if let Some((n, clause)) = &rules.size {
+        let have = count(list.cards);
+        if have != *n {
+            out.push(DeckProblem {
+                clause: clause.clone(),
+                message: format!(
+                    "{ja}は{n}枚ちょうど (a {en} has exactly {n} cards); this one has {have}"
+                ),
+                at: (list.key.into(), None),
+            });
+        }
+    }
+    if let Some(allowed) = &rules.allowed_types {
+        let side = list.side.map(|s| s.0).unwrap_or(&[]);
+        let listed = list
+            .cards
+            .iter()
+            .map(|e| (e, list.key))
+            .chain(side.iter().map(|e| (e, "sideboard")));
+        for (&(c, _), key) in listed {
+            let card = &db.cards[c];
+            if !allowed.contains(&card.card_type) {
+                out.push(DeckProblem {
+                    clause: rules.types_clause.clone().unwrap_or_default(),
+                    message: format!(
+                        "{} ({}) is of a type a {en} may not contain",
+                        card.named.name, card.named.id
+                    ),
+                    at: (key.into(), Some(card.named.id.clone())),
+                });
+            }
+        }
+    }
     for rule in &rules.max_copies {
-        copies(game, db, deck, rule, &mut out);
+        copies(game, db, list, rule, out);
     }
     for (ty, min, clause) in &rules.min_of_type {
-        let have: u32 = deck
+        let have: u32 = list
             .cards
             .iter()
             .filter(|(c, _)| db.cards[*c].card_type == *ty)
@@ -238,35 +351,35 @@ pub fn check_deck(game: &GameDef, db: &CardDb, deck: &DeckDef) -> Vec<DeckProble
             out.push(DeckProblem {
                 clause: clause.clone(),
                 message: format!(
-                    "{}が{min}枚以上必要 (at least {min} {} card(s)); this deck has {have}",
+                    "{}が{min}枚以上必要 (at least {min} {} card(s)); this {en} has {have}",
                     t.name, t.id
                 ),
-                at: ("cards", None),
+                at: (list.key.into(), None),
             });
         }
     }
-    out
 }
 
-/// A copies rule over the deck, then over the deck and its sideboard together (cited with the
+/// A copies rule over a list, then over the list and its sideboard together (cited with the
 /// sideboard's clause when only the sideboard breaks it).
 fn copies(
     game: &GameDef,
     db: &CardDb,
-    deck: &DeckDef,
+    list: &List,
     rule: &super::game::CopiesRule,
     out: &mut Vec<DeckProblem>,
 ) {
     let max = rule.count;
-    // (copies in the deck, with the sideboard, name, first id in the deck, first in the sideboard)
+    // (copies in the list, with the sideboard, name, first id in the list, first in the sideboard)
     type Group = (u32, u32, String, Option<String>, Option<String>);
     let mut groups: IndexMap<Vec<String>, Group> = IndexMap::new();
-    let listed = deck
+    let side = list.side.map(|s| s.0).unwrap_or(&[]);
+    let listed = list
         .cards
         .iter()
         .map(|e| (e, false))
-        .chain(deck.sideboard.iter().map(|e| (e, true)));
-    for (&(c, n), side) in listed {
+        .chain(side.iter().map(|e| (e, true)));
+    for (&(c, n), in_side) in listed {
         let card = &db.cards[c];
         if let Some((filter, src)) = &rule.filter {
             match super::card_query::matches(game, card, filter) {
@@ -276,7 +389,7 @@ fn copies(
                     out.push(DeckProblem {
                         clause: rule.clause.clone(),
                         message: format!("the rule's filter `{src}`: {e}"),
-                        at: ("cards", None),
+                        at: (list.key.into(), None),
                     });
                     return;
                 }
@@ -295,7 +408,7 @@ fn copies(
         let e = groups
             .entry(key)
             .or_insert((0, 0, card.named.name.clone(), None, None));
-        if side {
+        if in_side {
             e.4.get_or_insert_with(|| card.named.id.clone());
         } else {
             e.0 += n;
@@ -303,20 +416,20 @@ fn copies(
         }
         e.1 += n;
     }
-    let side_clause = game.deck.sideboard.as_ref().map(|s| match &rule.filter {
+    let side_clause = list.side.map(|(_, s)| match &rule.filter {
         Some(_) => s.effects.clone().unwrap_or_else(|| s.copies.clone()),
         None => s.copies.clone(),
     });
-    for (_, (in_deck, with_side, name, deck_id, side_id)) in groups {
-        let (clause, at) = if in_deck > max {
-            (rule.clause.clone(), ("cards", deck_id))
+    for (_, (in_list, with_side, name, list_id, side_id)) in groups {
+        let (clause, at) = if in_list > max {
+            (rule.clause.clone(), (list.key.to_string(), list_id))
         } else if with_side > max {
             let clause = side_clause.clone().unwrap_or_else(|| rule.clause.clone());
-            (clause, ("sideboard", side_id))
+            (clause, ("sideboard".to_string(), side_id))
         } else {
             continue;
         };
-        let n = in_deck.max(with_side);
+        let n = in_list.max(with_side);
         out.push(DeckProblem {
             clause,
             message: format!("同じカードは{max}枚まで (at most {max} copies): {name} ×{n}"),

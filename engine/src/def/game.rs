@@ -206,6 +206,17 @@ pub struct DeckRules {
     pub allowed_types: Option<Vec<usize>>,
     pub types_clause: Option<String>,
     pub sideboard: Option<SideboardRules>,
+    /// Further decks each player brings (e.g. 炎炎ノ消防隊 403.1a's flame deck).
+    pub extra_decks: Vec<ExtraDeckRules>,
+}
+
+/// A further deck: listed in a deck file under its id, with its own rules (`zone` is set).
+#[derive(Clone, Debug)]
+pub struct ExtraDeckRules {
+    pub named: Named,
+    /// A deck file must list it.
+    pub required: bool,
+    pub rules: DeckRules,
 }
 
 /// A kind of change to a field, for ordering within a layer (`layers[].order`).

@@ -43,7 +43,7 @@ pub fn parse_game(file: &Path, text: &str) -> Result<GameDef, LoadErrors> {
 }
 
 pub(super) struct Cx<'a> {
-    file: &'a Path,
+    pub(super) file: &'a Path,
     /// The text, for locating errors (linear in total, however many errors).
     lines: Lines<'a>,
     errors: Vec<LoadError>,
@@ -69,7 +69,7 @@ impl Cx<'_> {
         self.errors.push(e);
     }
 
-    fn zone(&mut self, zones: &[ZoneDef], id: &str, what: &str) -> usize {
+    pub(super) fn zone(&mut self, zones: &[ZoneDef], id: &str, what: &str) -> usize {
         match zones.iter().position(|z| z.named.id == id) {
             Some(i) => i,
             None => {
@@ -104,7 +104,7 @@ impl Cx<'_> {
         raw.clone()
     }
 
-    fn opt_expr(
+    pub(super) fn opt_expr(
         &mut self,
         src: &Option<String>,
         what: &str,
@@ -258,67 +258,7 @@ impl Cx<'_> {
                 }
             }
         }
-        let type_idx = |cx: &mut Self, id: &str| -> usize {
-            match card_types.iter().position(|t| t.named.id == id) {
-                Some(i) => i,
-                None => {
-                    cx.err(id, format!("unknown card type \"{id}\""), None);
-                    0
-                }
-            }
-        };
-        let deck_zone = raw
-            .deck
-            .zone
-            .as_ref()
-            .map(|z| self.zone(&zones, z, "deck.zone"));
-        let copies = raw
-            .deck
-            .max_copies
-            .as_ref()
-            .map(|m| m.rules())
-            .unwrap_or_default()
-            .into_iter()
-            .map(|m| super::game::CopiesRule {
-                count: m.count,
-                same: m.same.clone(),
-                clause: m.clause.clone(),
-                filter: self.opt_expr(&m.filter, "deck.max_copies.filter"),
-            })
-            .collect();
-        let sideboard = raw
-            .deck
-            .sideboard
-            .as_ref()
-            .map(|s| super::game::SideboardRules {
-                zone: self.zone(&zones, &s.zone, "deck.sideboard.zone"),
-                size: s.size.as_ref().map(|n| (n.exactly, n.clause.clone())),
-                copies: s.copies.clone(),
-                effects: s.effects.clone(),
-                clause: s.clause.clone(),
-            });
-        let deck = DeckRules {
-            zone: deck_zone,
-            size: raw
-                .deck
-                .size
-                .as_ref()
-                .map(|s| (s.exactly, s.clause.clone())),
-            max_copies: copies,
-            min_of_type: raw
-                .deck
-                .min_of_type
-                .iter()
-                .map(|m| (type_idx(self, &m.ty), m.count, m.clause.clone()))
-                .collect(),
-            allowed_types: raw
-                .deck
-                .allowed_types
-                .as_ref()
-                .map(|ts| ts.iter().map(|t| type_idx(self, t)).collect()),
-            types_clause: raw.deck.types_clause.clone(),
-            sideboard,
-        };
+        let deck = self.deck_rules(&raw.deck, &zones, &card_types);
         let actions: Vec<ActionDef> = raw
             .actions
             .iter()

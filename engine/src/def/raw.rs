@@ -45,7 +45,7 @@ pub struct RawGame {
     pub game_vars: Vec<RawVar>,
     pub draw: RawDraw,
     #[serde(default)]
-    pub deck: RawDeckRules,
+    pub deck: super::deck_raw::RawDeckRules,
     #[serde(default)]
     pub setup: Vec<RawStep>,
     pub turn: RawTurn,
@@ -366,90 +366,6 @@ pub struct RawDraw {
     pub to: String,
     #[serde(default)]
     pub clause: Option<String>,
-}
-
-#[derive(Debug, Deserialize, Default, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RawDeckRules {
-    #[serde(default)]
-    pub zone: Option<String>,
-    #[serde(default)]
-    pub size: Option<RawCountRule>,
-    /// One rule, or several (deck-construction effects, e.g. 東方VISION 10.24 "one per deck",
-    /// as rules with a `filter:`).
-    #[serde(default)]
-    pub max_copies: Option<CopiesRules>,
-    #[serde(default)]
-    pub min_of_type: Vec<RawMinType>,
-    #[serde(default)]
-    pub allowed_types: Option<Vec<String>>,
-    /// The clause `allowed_types` applies (cited when a deck holds another type).
-    #[serde(default)]
-    pub types_clause: Option<String>,
-    /// A sideboard beside the deck (東方VISION 1.2.4–1.2.5): optional for each player.
-    #[serde(default)]
-    pub sideboard: Option<RawSideboard>,
-}
-
-/// One copies rule or a list of them.
-#[derive(Debug, Deserialize, schemars::JsonSchema)]
-#[serde(untagged)]
-pub enum CopiesRules {
-    One(RawCopiesRule),
-    Many(Vec<RawCopiesRule>),
-}
-
-impl CopiesRules {
-    pub fn rules(&self) -> Vec<&RawCopiesRule> {
-        match self {
-            CopiesRules::One(r) => vec![r],
-            CopiesRules::Many(v) => v.iter().collect(),
-        }
-    }
-}
-
-/// A sideboard: the zone its cards start the game in, its size, and the clause cited when
-/// copies are counted over the deck and the sideboard together.
-#[derive(Debug, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RawSideboard {
-    pub zone: String,
-    #[serde(default)]
-    pub size: Option<RawCountRule>,
-    /// Cited when a copies rule is broken only by counting the sideboard too.
-    pub copies: String,
-    /// Cited instead when that rule has a `filter:` (a deck-construction effect).
-    #[serde(default)]
-    pub effects: Option<String>,
-    pub clause: String,
-}
-
-#[derive(Debug, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RawCountRule {
-    pub exactly: u32,
-    pub clause: String,
-}
-
-#[derive(Debug, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RawCopiesRule {
-    pub count: u32,
-    /// Cards count as copies of each other when these properties match (e.g. name and type).
-    pub same: Vec<String>,
-    pub clause: String,
-    /// Only cards matching this card query count (`'"1デッキ1枚制限" in keywords'`).
-    #[serde(default)]
-    pub filter: Option<String>,
-}
-
-#[derive(Debug, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RawMinType {
-    #[serde(rename = "type")]
-    pub ty: String,
-    pub count: u32,
-    pub clause: String,
 }
 
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
