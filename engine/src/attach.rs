@@ -47,9 +47,18 @@ impl Game {
         o.flags = 0;
         o.counters = [0; MAX_COUNTERS];
         o.since_turn = turn;
+        o.controller = o.owner;
         let new_id = o.id(c);
         let (owner, to) = (o.owner, o.zone);
         self.carry_attachments(old_id, new_id, zone);
+        if self.defs.game.control == crate::def::game::ControlMode::Zone {
+            // Under `control: zone` an attached card is controlled with its host.
+            let host = self.st.objects[u as usize].controller;
+            self.st.objects[c as usize].controller = host;
+            for a in self.attachments_deep(new_id) {
+                self.st.objects[a as usize].controller = host;
+            }
+        }
         let mut data = indexmap::IndexMap::new();
         data.insert("card".to_string(), Value::Int(self.handle(new_id)));
         data.insert("new".to_string(), Value::Int(self.handle(new_id)));

@@ -164,6 +164,7 @@ impl Game {
             o.counters = [0; MAX_COUNTERS];
             o.vars = [0; crate::state::MAX_OBJECT_VARS];
             o.since_turn = turn;
+            o.controller = o.owner; // 105.3a: a new object is controlled by its owner
         }
         let new_id = o.id(card);
         if keep {
@@ -172,6 +173,10 @@ impl Game {
                 self.st.objects[a.card as usize].zone = zone;
             }
         }
+        self.settle_control(card);
+        let from_kind = defs.game.zone_parts(from_zone).0;
+        let to_kind = defs.game.zone_parts(zone).0;
+        self.apply_move_rules(card, from_kind, to_kind);
         if let Some(fields) = kept {
             self.st.kept_effects.retain(|(id, _)| id.card != card);
             if !fields.is_empty() {
@@ -320,32 +325,6 @@ impl Game {
             ));
         }
         Ok(Some(v))
-    }
-
-    /// Exchanges the zones of two top-level cards (914.1); objects stay the same between areas.
-    pub fn swap(&mut self, a: ObjId, b: ObjId) -> Result<bool, Fail> {
-        let ca = self.live(a)?;
-        let cb = self.live(b)?;
-        let za = self.st.objects[ca as usize].zone;
-        let zb = self.st.objects[cb as usize].zone;
-        let defs = std::sync::Arc::clone(&self.defs);
-        if !(defs.game.zone_def(za).area && defs.game.zone_def(zb).area) || ca == cb {
-            return Ok(false);
-        }
-        self.touch();
-        for (c, from, to) in [(ca, za, zb), (cb, zb, za)] {
-            let list = &mut self.st.zones[from.0 as usize];
-            if let Some(i) = list.iter().position(|&x| x == c) {
-                list.remove(i);
-            }
-            self.st.zones[to.0 as usize].push(c);
-            self.st.objects[c as usize].zone = to;
-            let id = self.obj_id(c);
-            for att in self.attachments(id, None) {
-                self.st.objects[att.card as usize].zone = to;
-            }
-        }
-        Ok(true)
     }
 
     /// Sets the orientation; returns false if it already was that (104.3: no new state).

@@ -219,6 +219,18 @@ pub struct ExtraDeckRules {
     pub rules: DeckRules,
 }
 
+/// `control:` who controls a card (105.3a; Fire Force 307.8). Either way `k.set_controller`
+/// changes it, and a card that becomes a new object goes back to its owner's control.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ControlMode {
+    /// Its owner, unless an effect gives control to another player.
+    #[default]
+    Owner,
+    /// The player whose area zone instance it is in (cards attached to it follow it).
+    Zone,
+}
+
 /// A kind of change to a field, for ordering within a layer (`layers[].order`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -294,6 +306,8 @@ pub struct GameDef {
     /// The clause each kernel step cites (`kernel_clauses:`).
     pub kernel_clauses: super::kernel_clauses::KernelClauses,
     pub losses: super::timing::LossPolicy,
+    pub control: ControlMode,
+    pub move_rules: Vec<super::move_rules::MoveRule>,
     pub triggers: super::timing::TriggerPolicy,
     pub priority: super::timing::PriorityDef,
     /// The chain, with its hooks resolved to registry names.

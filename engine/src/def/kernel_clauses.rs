@@ -34,10 +34,11 @@ pub enum KStep {
     ExtraPhaseEnd,
     SkipPhase,
     SkipTurn,
+    Control,
 }
 
 /// Every step: its key in `kernel_clauses:` and what it is.
-pub const STEPS: [(KStep, &str, &str); 27] = [
+pub const STEPS: [(KStep, &str, &str); 28] = [
     (
         KStep::Trigger,
         "trigger",
@@ -156,6 +157,11 @@ pub const STEPS: [(KStep, &str, &str); 27] = [
         KStep::SkipTurn,
         "skip_turn",
         "a turn an effect skips does not occur: the next player's turn begins",
+    ),
+    (
+        KStep::Control,
+        "control",
+        "a card's controller changes (k.set_controller, or entering another player's area under `control: zone`)",
     ),
 ];
 

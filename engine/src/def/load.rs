@@ -391,6 +391,8 @@ impl Cx<'_> {
                 })
                 .collect()
         };
+        let orientations: Vec<Named> = raw.orientations.iter().map(nm).collect();
+        let move_rules = self.move_rules(&raw.move_rules, &zones, &orientations);
         GameDef {
             id: raw.id.clone(),
             named: named(&raw.id, &raw.name, &raw.name_en),
@@ -401,7 +403,7 @@ impl Cx<'_> {
             scripts: self.scripts(&raw, &dir),
             zones,
             zone_instances: next,
-            orientations: raw.orientations.iter().map(nm).collect(),
+            orientations,
             flags: raw.object_flags.iter().map(nm).collect(),
             counters: raw.counters.iter().map(nm).collect(),
             object_vars: raw.object_vars.iter().map(nm).collect(),
@@ -434,6 +436,8 @@ impl Cx<'_> {
             loop_limit: crate::def::raw::RawLoopLimit::build(&raw.loop_limit),
             kernel_clauses: self.kernel_clauses(&raw.kernel_clauses),
             losses: raw.losses.clone(),
+            control: raw.control,
+            move_rules,
             durations: raw.durations.clone(),
             ability_kinds: raw.ability_kinds.clone(),
             triggers: raw.triggers.clone(),

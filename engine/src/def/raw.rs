@@ -111,6 +111,13 @@ pub struct RawGame {
     /// Periods effects may last besides this turn, turn N and the rest of the game.
     #[serde(default)]
     pub durations: Vec<super::timing::DurationDef>,
+    /// Who controls a card: its owner unless an effect says otherwise (`owner`, default), or
+    /// the player whose area zone it is in (`zone`; Fire Force 307.8).
+    #[serde(default)]
+    pub control: super::game::ControlMode,
+    /// The orientation a card takes when it moves from one zone to another, whoever moves it.
+    #[serde(default)]
+    pub move_rules: Vec<super::move_rules::RawMoveRule>,
 }
 
 /// `loop_limit: { steps: 100000, clause: "1101.1c" }`: after `steps` kernel steps without a

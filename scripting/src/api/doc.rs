@@ -32,6 +32,7 @@ pub const API: &[(&str, &str, &str, &str, &str)] = &[
     ("Cards", "owner", "k.owner(c) → p", "The card's owner (105.2).", "k.owner(c)"),
     ("Cards", "controller", "k.controller(c) → p", "The card's controller (105.3).", "k.controller(c)"),
     ("Cards", "orientation", "k.orientation(c) → id", "The orientation id (e.g. normal, rest, stun).", "k.orientation(c) == \"rest\""),
+    ("Cards", "set_controller", "k.set_controller(c, p) → changed", "Gives control of the card to p (105.3; under `control: zone` its attached cards follow); false if p already controls it. A card that becomes a new object is its owner's again (105.3a).", "k.set_controller(u, k.opponent(k.controller(u)))"),
     ("Cards", "set_orientation", "k.set_orientation(c, id) → changed", "Sets the orientation; false if it already was (104.3).", "k.set_orientation(c, \"normal\")"),
     ("Cards", "flag", "k.flag(c, f) → bool", "A game-declared object flag.", "k.flag(c, \"ko\")"),
     ("Cards", "set_flag", "k.set_flag(c, f, on)", "Sets an object flag.", "k.set_flag(c, \"ko\", true)"),

@@ -76,6 +76,15 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         })?,
     )?;
     k.raw_set(
+        "set_controller",
+        lua.create_function(|lua, (h, p): (i64, i64)| {
+            with(lua, |g| {
+                let p = player(g, p)?;
+                g.set_controller(obj(g, h)?, p).map_err(fail)
+            })
+        })?,
+    )?;
+    k.raw_set(
         "set_flag",
         lua.create_function(|lua, (h, f, on): (i64, String, bool)| {
             with(lua, |g| {

@@ -1,0 +1,92 @@
+//! Moves beyond a single `move_card`: exchanging two cards' places (914.1; Gate Ruler 15-11),
+//! and the state a card takes by the game's `move_rules:` (Gate Ruler 15-3a-2).
+use crate::game::Game;
+use crate::host::Fail;
+use crate::ids::{CardIdx, ObjId};
+use crate::value::Value;
+use crate::verbs::MOVED;
+
+impl Game {
+    /// Exchanges the zones of two top-level cards (914.1); objects stay the same between areas.
+    pub fn swap(&mut self, a: ObjId, b: ObjId) -> Result<bool, Fail> {
+        let ca = self.live(a)?;
+        let cb = self.live(b)?;
+        let za = self.st.objects[ca as usize].zone;
+        let zb = self.st.objects[cb as usize].zone;
+        let defs = std::sync::Arc::clone(&self.defs);
+        if !(defs.game.zone_def(za).area && defs.game.zone_def(zb).area) || ca == cb {
+            return Ok(false);
+        }
+        self.touch();
+        for (c, from, to) in [(ca, za, zb), (cb, zb, za)] {
+            let list = &mut self.st.zones[from.0 as usize];
+            if let Some(i) = list.iter().position(|&x| x == c) {
+                list.remove(i);
+            }
+            self.st.zones[to.0 as usize].push(c);
+            self.st.objects[c as usize].zone = to;
+            let id = self.obj_id(c);
+            for att in self.attachments(id, None) {
+                self.st.objects[att.card as usize].zone = to;
+            }
+        }
+        self.settle_control(ca);
+        self.settle_control(cb);
+        let (ka, kb) = (defs.game.zone_parts(za).0, defs.game.zone_parts(zb).0);
+        self.apply_move_rules(ca, ka, kb);
+        self.apply_move_rules(cb, kb, ka);
+        // Each card moved: a `移動` event for each, raised after both moves.
+        for (c, from, to) in [(ca, za, zb), (cb, zb, za)] {
+            let id = self.obj_id(c);
+            let mut data = indexmap::IndexMap::new();
+            data.insert("card".to_string(), Value::Int(self.handle(id)));
+            data.insert("new".to_string(), Value::Int(self.handle(id)));
+            data.insert(
+                "from".to_string(),
+                Value::Str(defs.game.zone_def(from).named.id.clone()),
+            );
+            data.insert(
+                "to".to_string(),
+                Value::Str(defs.game.zone_def(to).named.id.clone()),
+            );
+            data.insert(
+                "player".to_string(),
+                Value::Int(self.st.objects[c as usize].owner as i64 + 1),
+            );
+            self.raise(MOVED, Value::Map(data));
+        }
+        Ok(true)
+    }
+
+    /// `move_rules:`: a card that moved from zone kind `from` to `to` takes the orientation a
+    /// matching rule names, if it is not already in it (logged with the rule's clause).
+    pub(crate) fn apply_move_rules(&mut self, card: CardIdx, from: usize, to: usize) {
+        let defs = std::sync::Arc::clone(&self.defs);
+        for r in &defs.game.move_rules {
+            if r.from.is_some_and(|z| z != from) || r.to.is_some_and(|z| z != to) {
+                continue;
+            }
+            let o = &mut self.st.objects[card as usize];
+            if o.orientation == r.orientation {
+                continue;
+            }
+            o.orientation = r.orientation;
+            self.touch();
+            let name = self.name(card).to_string();
+            let or = &defs.game.orientations[r.orientation as usize];
+            let en = or.name_en.as_deref().unwrap_or(&or.id);
+            let (zf, zt) = (&defs.game.zones[from].named, &defs.game.zones[to].named);
+            self.log_line(
+                r.clause.as_deref(),
+                format!(
+                    "{}から{}に移った{name}は{} ({name} moved from the {} to the {} is {en})",
+                    zf.name,
+                    zt.name,
+                    or.name,
+                    zf.name_en.as_deref().unwrap_or(&zf.id),
+                    zt.name_en.as_deref().unwrap_or(&zt.id),
+                ),
+            );
+        }
+    }
+}
