@@ -6,6 +6,7 @@ pub mod attach;
 pub mod budget;
 pub mod card_error;
 pub mod chain;
+pub mod clearing;
 pub mod control;
 pub mod decision;
 pub mod def;

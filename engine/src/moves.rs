@@ -17,6 +17,9 @@ impl Game {
         if !(defs.game.zone_def(za).area && defs.game.zone_def(zb).area) || ca == cb {
             return Ok(false);
         }
+        if self.refuse_absent(ca, zb) || self.refuse_absent(cb, za) {
+            return Ok(false);
+        }
         self.touch();
         for (c, from, to) in [(ca, za, zb), (cb, zb, za)] {
             let list = &mut self.st.zones[from.0 as usize];
@@ -88,5 +91,39 @@ impl Game {
                 ),
             );
         }
+    }
+
+    /// Whether a zone instance exists (Gate Ruler 15-3a-1: every declared zone does, until an
+    /// effect or a regulation says otherwise).
+    pub fn zone_exists(&self, zone: crate::ids::ZoneId) -> bool {
+        self.st.absent_zones.binary_search(&zone).is_err()
+    }
+
+    /// Makes a zone instance exist or not; cards already in it stay there.
+    pub fn set_zone_exists(&mut self, zone: crate::ids::ZoneId, on: bool) -> bool {
+        let at = self.st.absent_zones.binary_search(&zone);
+        match (at, on) {
+            (Ok(i), true) => {
+                self.st.absent_zones.remove(i);
+            }
+            (Err(i), false) => self.st.absent_zones.insert(i, zone),
+            _ => return false,
+        }
+        self.touch();
+        true
+    }
+
+    /// A move into a zone that does not exist does not happen (logged); true if refused.
+    pub(crate) fn refuse_absent(&mut self, card: CardIdx, zone: crate::ids::ZoneId) -> bool {
+        if self.zone_exists(zone) {
+            return false;
+        }
+        let name = self.name(card).to_string();
+        let label = self.defs.game.zone_label(zone);
+        self.log_line(
+            self.kc(crate::def::kernel_clauses::KStep::NoZone).as_deref(),
+            format!("{label}は存在しないので{name}は移動しない ({name} does not move: that zone does not exist)"),
+        );
+        true
     }
 }

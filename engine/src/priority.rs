@@ -206,7 +206,7 @@ impl Game {
         })
     }
 
-    fn chain_label(&self) -> String {
+    pub(crate) fn chain_label(&self) -> String {
         self.defs
             .game
             .chain

@@ -35,6 +35,10 @@ impl Game {
             if self.over_budget()? {
                 continue;
             }
+            if self.st.end_turn_now {
+                self.end_turn_at_once();
+                continue;
+            }
             // An open priority window runs before the program goes on.
             if !self.st.windows.is_empty() {
                 let done = self.window_step(host)?;

@@ -193,6 +193,8 @@ impl State {
             next_item: 0,
             trigger_batch: Vec::new(),
             end_requested: EndRequest::None,
+            end_turn_now: false,
+            absent_zones: Vec::new(),
             plan: Default::default(),
             card_hook_depth: 0,
             generation: 0,
@@ -288,6 +290,13 @@ pub struct State {
     /// An effect asked to end the phase or the turn (`k.end_phase`, `k.end_turn`).
     #[serde(default)]
     pub end_requested: EndRequest,
+    /// An effect ended the turn at once (`k.end_turn{now = true}`): the kernel acts on it as
+    /// soon as the running hook returns (Gate Ruler 15-24).
+    #[serde(default)]
+    pub end_turn_now: bool,
+    /// Zone instances that do not exist now (Gate Ruler 15-3a-1; `k.set_zone_exists`), sorted.
+    #[serde(default)]
+    pub absent_zones: Vec<ZoneId>,
     /// Additional and skipped phases and turns (`k.add_phase`, `k.skip_phase`, `k.skip_turn`).
     #[serde(default)]
     pub plan: crate::phase_plan::PhasePlan,

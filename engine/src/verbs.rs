@@ -120,6 +120,9 @@ impl Game {
     ) -> Result<Option<ObjId>, Fail> {
         let card = self.live(id)?;
         let defs = std::sync::Arc::clone(&self.defs);
+        if self.refuse_absent(card, zone) {
+            return Ok(None);
+        }
         let to = defs.game.zone_def(zone);
         let from_zone = self.st.objects[card as usize].zone;
         let attached = self.st.objects[card as usize].attached_to.is_some();

@@ -546,7 +546,15 @@ impl Host for LuaHost {
         // The budget ran out or a string was too long, whatever the script did with the
         // error on its way out.
         let explained = if outer { self.meter.explain() } else { None };
+        let stopped = self.meter.stopping() && explained.is_none();
         let result = match (r, explained) {
+            // `k.stop()`: the running hooks end where they are and what they did stays; the
+            // outermost call returns normally to the kernel.
+            _ if stopped && outer => Ok(Value::Null),
+            _ if stopped => Err(Fail::Run(RunError::Script {
+                hook: game.defs.describe_hook(hook),
+                message: "stopped (k.stop)".into(),
+            })),
             (Err(e), Some(why))
                 if matches!(sandbox::innermost(&e), mlua::Error::MemoryError(_)) =>
             {

@@ -35,10 +35,13 @@ pub enum KStep {
     SkipPhase,
     SkipTurn,
     Control,
+    TriggersCleared,
+    ChainCleared,
+    NoZone,
 }
 
 /// Every step: its key in `kernel_clauses:` and what it is.
-pub const STEPS: [(KStep, &str, &str); 28] = [
+pub const STEPS: [(KStep, &str, &str); 31] = [
     (
         KStep::Trigger,
         "trigger",
@@ -162,6 +165,21 @@ pub const STEPS: [(KStep, &str, &str); 28] = [
         KStep::Control,
         "control",
         "a card's controller changes (k.set_controller, or entering another player's area under `control: zone`)",
+    ),
+    (
+        KStep::TriggersCleared,
+        "triggers_cleared",
+        "pending triggered abilities lose their counts (k.clear_triggers)",
+    ),
+    (
+        KStep::ChainCleared,
+        "chain_cleared",
+        "pending items leave the chain unresolved (k.clear_chain)",
+    ),
+    (
+        KStep::NoZone,
+        "no_zone",
+        "a card is not moved into a zone that does not exist (k.set_zone_exists)",
     ),
 ];
 

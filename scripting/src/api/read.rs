@@ -35,6 +35,15 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         })?,
     )?;
     k.raw_set(
+        "zone_exists",
+        lua.create_function(|lua, (p, name, slot): (i64, String, Option<i64>)| {
+            with(lua, |g| {
+                let z = zone(g, p, &name, slot)?;
+                Ok(g.zone_exists(z))
+            })
+        })?,
+    )?;
+    k.raw_set(
         "slots",
         lua.create_function(|lua, name: String| {
             with(lua, |g| {

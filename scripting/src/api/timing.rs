@@ -183,17 +183,64 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             })
         })?,
     )?;
-    for (name, turn) in [("end_phase", false), ("end_turn", true)] {
-        k.raw_set(
-            name,
-            lua.create_function(move |lua, ()| {
-                with(lua, |g| {
-                    g.request_end(turn);
-                    Ok(())
-                })
-            })?,
-        )?;
-    }
+    k.raw_set(
+        "end_phase",
+        lua.create_function(move |lua, ()| {
+            with(lua, |g| {
+                g.request_end(false);
+                Ok(())
+            })
+        })?,
+    )?;
+    // `k.end_turn{now = true}` (Gate Ruler 15-24): the turn ends at once and the running
+    // effect stops here, keeping what it did.
+    k.raw_set(
+        "end_turn",
+        lua.create_function(move |lua, opts: Option<Table>| {
+            let now = match &opts {
+                Some(t) => t.get::<Option<bool>>("now")?.unwrap_or(false),
+                None => false,
+            };
+            with(lua, |g| {
+                g.request_end(true);
+                if now {
+                    g.st.end_turn_now = true;
+                }
+                Ok(())
+            })?;
+            if now {
+                return stop();
+            }
+            Ok(())
+        })?,
+    )?;
+    k.raw_set("stop", lua.create_function(|_, ()| -> R<()> { stop() })?)?;
+    k.raw_set(
+        "clear_triggers",
+        lua.create_function(|lua, f: Option<Table>| {
+            with(lua, |g| {
+                let mut filter = fuda_engine::clearing::TriggerFilter::default();
+                if let Some(t) = f {
+                    if let Some(p) = t.get::<Option<i64>>("controller")? {
+                        filter.controller = Some(player(g, p)?);
+                    }
+                    if let Some(c) = t.get::<Option<i64>>("source")? {
+                        filter.source = Some(obj(g, c)?);
+                    }
+                    filter.ability = t.get::<Option<String>>("ability")?;
+                    filter.by = t.get::<Option<u32>>("by")?;
+                }
+                Ok(g.clear_triggers(&filter) as i64)
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "clear_chain",
+        lua.create_function(|lua, ()| {
+            let items = with(lua, |g| Ok(g.clear_chain()))?;
+            to_lua(lua, &Value::List(items))
+        })?,
+    )?;
     // 4.10.3–4.10.5: additional and skipped phases and turns.
     k.raw_set(
         "add_phase",
@@ -276,4 +323,14 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         })?,
     )?;
     Ok(())
+}
+
+/// `k.stop()`: the running call unwinds to the kernel, which keeps what it did.
+fn stop() -> R<()> {
+    crate::METER.with(|m| {
+        if let Some(m) = &*m.borrow() {
+            m.stop();
+        }
+    });
+    Err(err("stopped (k.stop)"))
 }

@@ -25,10 +25,52 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                             )))
                         }
                     };
-                    Ok(g.move_card(id, z, pos).map_err(fail)?.map(|u| g.handle(u)))
+                    let moved = g.move_card(id, z, pos).map_err(fail)?.map(|u| g.handle(u));
+                    let why = match moved {
+                        Some(_) => None,
+                        None if !g.zone_exists(z) => Some("absent"),
+                        None => Some("full"),
+                    };
+                    Ok((moved, why))
                 })
             },
         )?,
+    )?;
+    k.raw_set(
+        "set_zone_exists",
+        lua.create_function(|lua, args: mlua::Variadic<mlua::Value>| {
+            with(lua, |g| {
+                // (p, zone[, slot], on)
+                let n = args.len();
+                let on = match args.get(n.wrapping_sub(1)) {
+                    Some(mlua::Value::Boolean(b)) => *b,
+                    _ => {
+                        return Err(err(
+                            "set_zone_exists(p, zone[, slot], on): `on` must be true or false",
+                        ))
+                    }
+                };
+                let p = match args.first() {
+                    Some(mlua::Value::Integer(p)) => *p,
+                    _ => {
+                        return Err(err(
+                            "set_zone_exists: the first argument is a player (1 or 2)",
+                        ))
+                    }
+                };
+                let name = match args.get(1) {
+                    Some(mlua::Value::String(s)) => s.to_str()?.to_string(),
+                    _ => return Err(err("set_zone_exists: the second argument is a zone id")),
+                };
+                let slot = match (n, args.get(2)) {
+                    (4, Some(mlua::Value::Integer(s))) => Some(*s),
+                    (3, _) => None,
+                    _ => return Err(err("set_zone_exists(p, zone[, slot], on)")),
+                };
+                let z = zone(g, p, &name, slot)?;
+                Ok(g.set_zone_exists(z, on))
+            })
+        })?,
     )?;
     k.raw_set(
         "attach",

@@ -16,6 +16,7 @@ pub(super) fn install(lua: &Lua, meter: &Rc<Meter>) -> mlua::Result<()> {
     let m = meter.clone();
     let fatal = lua.create_function(move |_, e: mlua::Value| {
         Ok(m.spent()
+            || m.stopping()
             || match e {
                 mlua::Value::String(s) => s.as_bytes().starts_with(b"not enough memory"),
                 mlua::Value::Error(e) => matches!(innermost(&e), mlua::Error::MemoryError(_)),

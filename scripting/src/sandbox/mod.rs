@@ -53,6 +53,9 @@ pub struct Meter {
     loading: Cell<bool>,
     /// The size of a string refused as too long in this call (0: none).
     refused: Cell<usize>,
+    /// `k.stop()` was called: the call unwinds to the kernel, which keeps what it did; `pcall`
+    /// cannot catch it.
+    stopping: Cell<bool>,
 }
 
 impl Meter {
@@ -68,6 +71,16 @@ impl Meter {
         self.weight.set(self.floor.get());
         self.refused.set(0);
         self.loading.set(false);
+        self.stopping.set(false);
+    }
+
+    /// `k.stop()`: the running call stops here (uncatchable).
+    pub fn stop(&self) {
+        self.stopping.set(true);
+    }
+
+    pub fn stopping(&self) -> bool {
+        self.stopping.get()
     }
 
     /// Starts loading a file: like `reset`, and the file's long string constants raise the
