@@ -279,6 +279,7 @@ impl Game {
             }
             Err(Fail::Interrupt) => Err(Fail::Interrupt),
             Err(Fail::Undo) => Err(Fail::Undo),
+            Err(Fail::Stop) => Err(Fail::Stop),
             Ok(v) => Ok(Some(v)),
         }
     }

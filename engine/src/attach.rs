@@ -110,4 +110,101 @@ impl Game {
         }
         false
     }
+
+    /// Puts `a` on top of `b` (Gate Ruler 15-14b): `a` takes `b`'s place (its zone instance and
+    /// position), `b` is attached to it with `role`, and the cards attached to `b` are attached
+    /// to `a` instead (the same objects, roles kept). With `orientation`, `a` takes `b`'s
+    /// orientation (15-14b-1), before any event is raised. Returns `a`'s new object, or None if
+    /// `b` is itself attached or the two are one card.
+    pub fn put_on_top(
+        &mut self,
+        a: ObjId,
+        b: ObjId,
+        role: u8,
+        orientation: bool,
+    ) -> Result<Option<ObjId>, Fail> {
+        let ca = self.live(a)?;
+        let cb = self.live(b)?;
+        if ca == cb || self.st.objects[cb as usize].attached_to.is_some() || self.holds(cb, ca) {
+            return Ok(None);
+        }
+        let zone = self.st.objects[cb as usize].zone;
+        let b_orientation = self.st.objects[cb as usize].orientation;
+        let at = self.st.zones[zone.0 as usize].iter().position(|&c| c == cb);
+        self.remember(ca);
+        self.batch = Some(Vec::new());
+        let r = self.put_on_top_batch(a, b, zone, at, role);
+        let events = self.batch.take().unwrap_or_default();
+        let new_a = r?;
+        if let Some(na) = new_a {
+            if orientation {
+                self.st.objects[na.card as usize].orientation = b_orientation;
+            }
+        }
+        for (name, data) in events {
+            self.raise(&name, data);
+        }
+        Ok(new_a)
+    }
+
+    fn put_on_top_batch(
+        &mut self,
+        a: ObjId,
+        b: ObjId,
+        zone: crate::ids::ZoneId,
+        at: Option<usize>,
+        role: u8,
+    ) -> Result<Option<ObjId>, Fail> {
+        let Some(na) = self.move_card(a, zone, crate::verbs::Position::Top)? else {
+            return Ok(None);
+        };
+        // In `b`'s place in its zone.
+        let list = &mut self.st.zones[zone.0 as usize];
+        if let (Some(i), Some(j)) = (at, list.iter().position(|&c| c == na.card)) {
+            list.remove(j);
+            list.insert(i.min(list.len()), na.card);
+        }
+        let Some(nb) = self.attach(b, na, role)? else {
+            return Ok(Some(na));
+        };
+        // What was attached to `b` is now attached to `a` (the same objects).
+        for o in self.st.objects.iter_mut() {
+            if o.attached_to == Some(nb) {
+                o.attached_to = Some(na);
+            }
+        }
+        self.touch();
+        Ok(Some(na))
+    }
+
+    /// Changes an attached card's host (and role) without making it a new object (Gate Ruler
+    /// 15-14b: re-association is not a zone change). False if `card` is not attached, the
+    /// host is attached itself, or the host is held by the card.
+    pub fn reattach(&mut self, card: ObjId, host: ObjId, role: Option<u8>) -> Result<bool, Fail> {
+        let c = self.live(card)?;
+        let h = self.live(host)?;
+        if c == h
+            || self.st.objects[c as usize].attached_to.is_none()
+            || self.st.objects[h as usize].attached_to.is_some()
+            || self.holds(c, h)
+        {
+            return Ok(false);
+        }
+        let zone = self.st.objects[h as usize].zone;
+        let seq = self.st.next_attach_seq;
+        self.st.next_attach_seq = self.st.next_attach_seq.wrapping_add(1);
+        let o = &mut self.st.objects[c as usize];
+        o.attached_to = Some(host);
+        o.zone = zone;
+        o.attach_seq = seq;
+        if let Some(r) = role {
+            o.role = r;
+        }
+        let id = o.id(c);
+        for a in self.attachments_deep(id) {
+            self.st.objects[a as usize].zone = zone;
+        }
+        self.touch();
+        Ok(true)
+    }
 }

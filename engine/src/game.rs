@@ -90,6 +90,9 @@ pub struct Game {
     pub(crate) computing_chars: std::cell::Cell<bool>,
     /// What the play since the last decision used (derived, never saved; see `budget`).
     pub(crate) budget: crate::budget::Budget,
+    /// A simultaneous move is under way (`k.move_all`): its events wait here until every card
+    /// has moved (never saved: one verb call).
+    pub(crate) batch: Option<Vec<(String, crate::value::Value)>>,
 }
 
 /// A game as saved: everything but the definitions, which are named by id and version.
@@ -165,6 +168,7 @@ impl Game {
             chars_cache: Default::default(),
             computing_chars: Default::default(),
             budget: Default::default(),
+            batch: None,
         };
         let name = game.defs.game.named.label();
         game.log_line(
@@ -189,6 +193,7 @@ impl Game {
             chars_cache: Default::default(),
             computing_chars: Default::default(),
             budget: Default::default(),
+            batch: None,
         };
         std::mem::replace(self, empty)
     }
@@ -257,6 +262,7 @@ impl Game {
             chars_cache: Default::default(),
             computing_chars: Default::default(),
             budget: Default::default(),
+            batch: None,
         })
     }
 
@@ -534,7 +540,7 @@ impl Game {
                 "a hook was interrupted without a decision".into(),
             )),
             Err(Fail::Run(e)) => Err(e),
-            Err(Fail::Undo) => Ok(true),
+            Err(Fail::Undo) | Err(Fail::Stop) => Ok(true),
         }
     }
 

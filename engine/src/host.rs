@@ -13,6 +13,9 @@ pub enum Fail {
     Run(RunError),
     /// What is being done cannot be completed (`k.undo`); the kernel undoes the unit of work.
     Undo,
+    /// The effect being resolved stopped (`k.stop`): the hooks between it and the kernel
+    /// unwind, keeping what they did.
+    Stop,
 }
 
 impl From<RunError> for Fail {

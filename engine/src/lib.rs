@@ -3,6 +3,7 @@
 pub mod ability_use;
 pub mod actions;
 pub mod attach;
+pub mod attempt;
 pub mod budget;
 pub mod card_error;
 pub mod chain;

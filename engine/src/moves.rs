@@ -126,4 +126,84 @@ impl Game {
         );
         true
     }
+
+    /// Moves several cards at once (Gate Ruler 15-11; 東方VISION 3.3.5): every move is checked
+    /// first (the card is current, its zone exists, the zone has room counting the cards that
+    /// leave it in the same move), every card's last-known information is kept, all cards move,
+    /// and only then are their `移動` events raised, in list order. With `all_or_nothing`, one
+    /// move that cannot be made makes none (None); otherwise those are skipped (their entry
+    /// None).
+    pub fn move_all(
+        &mut self,
+        moves: &[(ObjId, crate::ids::ZoneId, crate::verbs::Position)],
+        all_or_nothing: bool,
+    ) -> Result<Option<Vec<Option<ObjId>>>, Fail> {
+        let defs = std::sync::Arc::clone(&self.defs);
+        let mut ok = vec![true; moves.len()];
+        for (i, &(id, zone, _)) in moves.iter().enumerate() {
+            let Some(o) = self.current(id) else {
+                ok[i] = false;
+                continue;
+            };
+            let from = o.zone;
+            if !self.zone_exists(zone) {
+                ok[i] = false;
+                continue;
+            }
+            if let Some(cap) = defs.game.zone_def(zone).capacity {
+                let leaving = |c: CardIdx| moves.iter().any(|&(m, z, _)| m.card == c && z != zone);
+                let staying = self.st.zones[zone.0 as usize]
+                    .iter()
+                    .filter(|&&c| c != id.card && !leaving(c))
+                    .count();
+                let coming = moves[..i]
+                    .iter()
+                    .filter(|&&(m, z, _)| {
+                        z == zone && self.current(m).is_some_and(|o| o.zone != zone)
+                    })
+                    .count();
+                if from != zone && staying + coming >= cap as usize {
+                    ok[i] = false;
+                }
+            }
+        }
+        if all_or_nothing && ok.iter().any(|&k| !k) {
+            if let Some(i) = ok.iter().position(|&k| !k) {
+                let (id, zone, _) = moves[i];
+                if self.current(id).is_some() && !self.zone_exists(zone) {
+                    self.refuse_absent(id.card, zone);
+                }
+            }
+            return Ok(None);
+        }
+        for (i, &(id, _, _)) in moves.iter().enumerate() {
+            if ok[i] {
+                self.remember(id.card);
+            }
+        }
+        self.batch = Some(Vec::new());
+        let mut out = Vec::with_capacity(moves.len());
+        let mut failed = None;
+        for (i, &(id, zone, pos)) in moves.iter().enumerate() {
+            if !ok[i] || self.current(id).is_none() {
+                out.push(None);
+                continue;
+            }
+            match self.move_card(id, zone, pos) {
+                Ok(moved) => out.push(moved),
+                Err(e) => {
+                    failed = Some(e);
+                    break;
+                }
+            }
+        }
+        let events = self.batch.take().unwrap_or_default();
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        for (name, data) in events {
+            self.raise(&name, data);
+        }
+        Ok(Some(out))
+    }
 }

@@ -55,6 +55,10 @@ impl Game {
     /// An event happens (a trigger condition occurs, 807.2): every valid triggered ability that
     /// listens to it and whose `if` holds gets one more trigger; matching delayed triggers too.
     pub fn raise(&mut self, name: &str, data: Value) {
+        if let Some(q) = &mut self.batch {
+            q.push((name.to_string(), data));
+            return;
+        }
         self.step();
         let defs = Arc::clone(&self.defs);
         let listeners: Vec<(usize, usize)> = defs.cards.triggers_for(name).to_vec();

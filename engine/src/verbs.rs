@@ -126,7 +126,8 @@ impl Game {
         let to = defs.game.zone_def(zone);
         let from_zone = self.st.objects[card as usize].zone;
         let attached = self.st.objects[card as usize].attached_to.is_some();
-        if let Some(cap) = to.capacity {
+        let batch = self.batch.is_some();
+        if let (Some(cap), false) = (to.capacity, batch) {
             let here = self.st.zones[zone.0 as usize]
                 .iter()
                 .filter(|&&c| c != card)
@@ -149,8 +150,8 @@ impl Game {
             Position::Bottom => list.insert(0, card),
         }
         let turn = self.st.turn;
-        if !keep {
-            self.remember(card);
+        if !keep && !batch {
+            self.remember(card); // a simultaneous move remembered every card before the first
         }
         let ts = if keep { 0 } else { self.timestamp() };
         self.touch();

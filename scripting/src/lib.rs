@@ -551,10 +551,7 @@ impl Host for LuaHost {
             // `k.stop()`: the running hooks end where they are and what they did stays; the
             // outermost call returns normally to the kernel.
             _ if stopped && outer => Ok(Value::Null),
-            _ if stopped => Err(Fail::Run(RunError::Script {
-                hook: game.defs.describe_hook(hook),
-                message: "stopped (k.stop)".into(),
-            })),
+            _ if stopped => Err(Fail::Stop),
             (Err(e), Some(why))
                 if matches!(sandbox::innermost(&e), mlua::Error::MemoryError(_)) =>
             {

@@ -16,6 +16,7 @@ pub(crate) fn fail(f: Fail) -> mlua::Error {
         Fail::Interrupt => err("interrupted: waiting for a player's decision"),
         Fail::Run(e) => err(e),
         Fail::Undo => err("undone: what was being done cannot be completed"),
+        Fail::Stop => err("stopped (k.stop)"),
     }
 }
 

@@ -215,6 +215,32 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         })?,
     )?;
     k.raw_set("stop", lua.create_function(|_, ()| -> R<()> { stop() })?)?;
+    // `k.try(fn, …)`: an attempt; a `k.undo` inside it undoes only the attempt.
+    k.raw_set(
+        "try",
+        lua.create_function(
+            |lua, (f, args): (mlua::Function, mlua::Variadic<mlua::Value>)| {
+                let a = with(lua, |g| {
+                    // Copying the state is work done on the script's behalf.
+                    charge_units(g.st.objects.len() as u64 + 64)?;
+                    Ok(g.attempt_begin())
+                })?;
+                let r = f.call::<mlua::MultiValue>(mlua::MultiValue::from_iter(args));
+                let undone = with(lua, |g| Ok((!g.is_interrupted()).then(|| g.attempt_end(a))))?;
+                match (undone, r) {
+                    (Some(true), _) => Ok(mlua::MultiValue::from_vec(vec![mlua::Value::Boolean(
+                        false,
+                    )])),
+                    (_, Ok(vals)) => {
+                        let mut out = vec![mlua::Value::Boolean(true)];
+                        out.extend(vals);
+                        Ok(mlua::MultiValue::from_vec(out))
+                    }
+                    (_, Err(e)) => Err(e),
+                }
+            },
+        )?,
+    )?;
     k.raw_set(
         "clear_triggers",
         lua.create_function(|lua, f: Option<Table>| {

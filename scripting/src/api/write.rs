@@ -1,7 +1,7 @@
 //! Changing the game through the kernel's verbs.
 use super::*;
 use crate::convert::to_lua;
-use fuda_engine::Game;
+use fuda_engine::{Game, Value};
 use mlua::{Lua, Table};
 
 use fuda_engine::budget::{Charge, MAX_LOG_LINE};
@@ -35,6 +35,84 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                 })
             },
         )?,
+    )?;
+    k.raw_set(
+        "put_on_top",
+        lua.create_function(
+            |lua, (a, b, role, opts): (i64, i64, String, Option<Table>)| {
+                let orientation = match &opts {
+                    Some(t) => t.get::<Option<bool>>("orientation")?.unwrap_or(false),
+                    None => false,
+                };
+                with(lua, |g| {
+                    let (a, b) = (obj(g, a)?, obj(g, b)?);
+                    let r = named_role(g, &role)?;
+                    Ok(g.put_on_top(a, b, r, orientation)
+                        .map_err(fail)?
+                        .map(|u| g.handle(u)))
+                })
+            },
+        )?,
+    )?;
+    k.raw_set(
+        "reattach",
+        lua.create_function(|lua, (c, host, role): (i64, i64, Option<String>)| {
+            with(lua, |g| {
+                let (c, host) = (obj(g, c)?, obj(g, host)?);
+                let r = match role {
+                    Some(r) => Some(named_role(g, &r)?),
+                    None => None,
+                };
+                g.reattach(c, host, r).map_err(fail)
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "move_all",
+        lua.create_function(|lua, (list, opts): (Table, Option<Table>)| {
+            let all = match &opts {
+                Some(t) => t.get::<Option<bool>>("all_or_nothing")?.unwrap_or(false),
+                None => false,
+            };
+            let mut raw = Vec::new();
+            for (i, m) in list.sequence_values::<Table>().enumerate() {
+                if i >= 256 {
+                    return Err(err("move_all: at most 256 moves at once"));
+                }
+                let m = m?;
+                let c: i64 = m.get("c").or_else(|_| m.get(1))?;
+                let p: i64 = m.get("p").or_else(|_| m.get(2))?;
+                let z: String = m.get("zone").or_else(|_| m.get(3))?;
+                let slot: Option<i64> = m.get("slot")?;
+                let pos: Option<String> = m.get("pos")?;
+                raw.push((c, p, z, slot, pos));
+            }
+            let r = with(lua, |g| {
+                let mut moves = Vec::with_capacity(raw.len());
+                for (c, p, z, slot, pos) in &raw {
+                    let pos = match pos.as_deref() {
+                        None | Some("top") => Position::Top,
+                        Some("bottom") => Position::Bottom,
+                        Some(o) => {
+                            return Err(err(format!(
+                                "move_all: pos must be \"top\" or \"bottom\", not \"{o}\""
+                            )))
+                        }
+                    };
+                    moves.push((obj(g, *c)?, zone(g, *p, z, *slot)?, pos));
+                }
+                let done = g.move_all(&moves, all).map_err(fail)?;
+                Ok(done.map(|v| {
+                    v.into_iter()
+                        .map(|m| m.map_or(Value::Bool(false), |id| Value::Int(g.handle(id))))
+                        .collect::<Vec<_>>()
+                }))
+            })?;
+            match r {
+                Some(v) => to_lua(lua, &Value::List(v)),
+                None => Ok(mlua::Value::Nil),
+            }
+        })?,
     )?;
     k.raw_set(
         "set_zone_exists",
@@ -553,4 +631,12 @@ fn declared(g: &fuda_engine::Game, name: &str, data: &fuda_engine::Value) -> mlu
         }
     }
     Ok(())
+}
+
+fn named_role(g: &Game, role: &str) -> R<u8> {
+    g.defs
+        .game
+        .role(role)
+        .map(|r| r as u8)
+        .ok_or_else(|| err(format!("unknown attachment role \"{role}\"")))
 }

@@ -78,7 +78,7 @@ pub fn id_arg(name: &str) -> &'static [(usize, IdKind)] {
         "flag" | "set_flag" => &[(1, Flag)],
         "counter" | "add_counter" => &[(1, Counter)],
         "ovar" | "set_ovar" => &[(1, ObjectVar)],
-        "attach" => &[(2, Role)],
+        "attach" | "put_on_top" | "reattach" => &[(2, Role)],
         "attachments" => &[(1, Role)],
         "pvar" | "set_pvar" => &[(1, PlayerVar)],
         "gvar" | "set_gvar" => &[(0, GameVar)],
