@@ -56,6 +56,10 @@ pub struct Effect {
     pub while_cond: Option<String>,
     /// What made it, for logs: 「能力名」 or a rule.
     pub label: String,
+    /// It changes the card's original value (元の数値, Gate Ruler 15-2b): applied with the
+    /// printed information under every layer (809.1a), read by `k.base`.
+    #[serde(default)]
+    pub base: bool,
 }
 
 impl Effect {

@@ -105,6 +105,20 @@ impl Game {
         def.field(name).clone()
     }
 
+    /// A card's original value (元の数値): printed, with its defining abilities and the effects
+    /// that change the original value (`base`), in timestamp order, and nothing else.
+    pub fn base_field(&self, card: CardIdx, name: &str) -> Value {
+        let mut lives = self.live_effects();
+        lives.retain(|l| l.defining);
+        let mut chars = Chars::default();
+        for live in &lives {
+            for layer in 0..self.defs.game.layers.len() {
+                self.apply(live, layer, &mut chars);
+            }
+        }
+        chars.get(self, card, name)
+    }
+
     /// A card's field as it is now, with continuous effects applied (809).
     pub fn field(&self, card: CardIdx, name: &str) -> Value {
         self.characteristics().get(self, card, name)
@@ -206,7 +220,7 @@ impl Game {
                 },
             };
             out.push(Live {
-                defining: false,
+                defining: e.base,
                 reads: Vec::new(),
                 order: (e.timestamp, u16::MAX, i as u16),
                 source: e.source,

@@ -22,6 +22,7 @@ pub mod inspect;
 pub mod layers;
 pub mod log;
 pub mod moves;
+pub mod ovar_list;
 pub mod phase_plan;
 pub mod priority;
 pub mod replace;

@@ -195,6 +195,7 @@ impl State {
             end_requested: EndRequest::None,
             end_turn_now: false,
             absent_zones: Vec::new(),
+            ovar_lists: Vec::new(),
             plan: Default::default(),
             card_hook_depth: 0,
             generation: 0,
@@ -297,6 +298,9 @@ pub struct State {
     /// Zone instances that do not exist now (Gate Ruler 15-3a-1; `k.set_zone_exists`), sorted.
     #[serde(default)]
     pub absent_zones: Vec<ZoneId>,
+    /// Object variables declared `list: true`, per object.
+    #[serde(default)]
+    pub ovar_lists: Vec<crate::ovar_list::OvarList>,
     /// Additional and skipped phases and turns (`k.add_phase`, `k.skip_phase`, `k.skip_turn`).
     #[serde(default)]
     pub plan: crate::phase_plan::PhasePlan,

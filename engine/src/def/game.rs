@@ -285,6 +285,8 @@ pub struct GameDef {
     pub flags: Vec<Named>,
     pub counters: Vec<Named>,
     pub object_vars: Vec<Named>,
+    /// Which object variables hold a list (`list: true`).
+    pub object_var_lists: Vec<bool>,
     pub roles: Vec<RoleDef>,
     pub card_types: Vec<CardTypeDef>,
     pub fields: IndexMap<String, FieldDef>,

@@ -406,7 +406,12 @@ impl Cx<'_> {
             orientations,
             flags: raw.object_flags.iter().map(nm).collect(),
             counters: raw.counters.iter().map(nm).collect(),
-            object_vars: raw.object_vars.iter().map(nm).collect(),
+            object_vars: raw
+                .object_vars
+                .iter()
+                .map(|v| named(&v.id, &v.name, &v.name_en))
+                .collect(),
+            object_var_lists: raw.object_vars.iter().map(|v| v.list).collect(),
             roles: raw
                 .attachment_roles
                 .iter()

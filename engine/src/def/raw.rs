@@ -25,7 +25,7 @@ pub struct RawGame {
     pub counters: Vec<RawNamed>,
     /// Integer variables on each object, reset when it becomes a new object (at most 8).
     #[serde(default)]
-    pub object_vars: Vec<RawNamed>,
+    pub object_vars: Vec<RawObjectVar>,
     #[serde(default)]
     pub attachment_roles: Vec<RawRole>,
     pub card_types: Vec<RawCardType>,
@@ -198,6 +198,18 @@ pub struct RawSetting {
     pub value: i64,
     /// The clause and the two readings, for people.
     pub doc: String,
+}
+
+/// An object variable: an integer, or with `list: true` a list of integers (card handles).
+#[derive(Debug, Deserialize, Clone, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawObjectVar {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub name_en: Option<String>,
+    #[serde(default)]
+    pub list: bool,
 }
 
 #[derive(Debug, Deserialize, Clone, schemars::JsonSchema)]

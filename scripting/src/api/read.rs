@@ -159,6 +159,18 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         })?,
     )?;
     k.raw_set(
+        "base",
+        lua.create_function(|lua, (h, f): (i64, String)| {
+            // 元の数値: printed, with defining abilities and original-value effects only.
+            let v = with(lua, |g| {
+                let id = obj(g, h)?;
+                charge_units(64 + g.st.effects.len() as u64 * 8)?;
+                Ok(g.base_field(id.card, &f))
+            })?;
+            to_lua(lua, &v)
+        })?,
+    )?;
+    k.raw_set(
         "owner",
         lua.create_function(|lua, h: i64| with(lua, |g| Ok(seen(g, h)?.owner as i64 + 1)))?,
     )?;
@@ -329,10 +341,26 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
     k.raw_set(
         "ovar",
         lua.create_function(|lua, (h, v): (i64, String)| {
-            with(lua, |g| {
+            let value = with(lua, |g| {
                 let i = named_index(&g.defs.game.object_vars, &v, "object variable")?;
-                Ok(seen(g, h)?.vars[i])
-            })
+                if g.defs
+                    .game
+                    .object_var_lists
+                    .get(i)
+                    .copied()
+                    .unwrap_or(false)
+                {
+                    let id = obj(g, h)?;
+                    let list = g
+                        .ovar_list(id, i)
+                        .into_iter()
+                        .map(fuda_engine::Value::Int)
+                        .collect();
+                    return Ok(fuda_engine::Value::List(list));
+                }
+                Ok(fuda_engine::Value::Int(seen(g, h)?.vars[i]))
+            })?;
+            to_lua(lua, &value)
         })?,
     )?;
     k.raw_set(

@@ -437,13 +437,60 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
     )?;
     k.raw_set(
         "set_ovar",
-        lua.create_function(|lua, (h, v, x): (i64, String, i64)| {
+        lua.create_function(|lua, (h, v, x): (i64, String, mlua::Value)| {
             with(lua, |g| {
                 let i = named_index(&g.defs.game.object_vars, &v, "object variable")?;
                 let id = obj(g, h)?;
-                g.st.objects[id.card as usize].vars[i] = x;
-                g.touch();
-                Ok(())
+                let list = g
+                    .defs
+                    .game
+                    .object_var_lists
+                    .get(i)
+                    .copied()
+                    .unwrap_or(false);
+                match (list, x) {
+                    (false, mlua::Value::Integer(n)) => {
+                        g.st.objects[id.card as usize].vars[i] = n;
+                        g.touch();
+                        Ok(())
+                    }
+                    (true, mlua::Value::Table(t)) => {
+                        let mut values = Vec::new();
+                        for x in t.sequence_values::<i64>() {
+                            values.push(x?);
+                            if values.len() > fuda_engine::ovar_list::MAX_OVAR_LIST {
+                                break;
+                            }
+                        }
+                        g.set_ovar_list(id, i, values).map_err(err)
+                    }
+                    (false, _) => Err(err(format!("set_ovar: \"{v}\" holds an integer"))),
+                    (true, _) => Err(err(format!(
+                        "set_ovar: \"{v}\" is a list variable: give a list ({{}} clears it)"
+                    ))),
+                }
+            })
+        })?,
+    )?;
+    k.raw_set(
+        "add_ovar",
+        lua.create_function(|lua, (h, v, x): (i64, String, i64)| {
+            with(lua, |g| {
+                let i = named_index(&g.defs.game.object_vars, &v, "object variable")?;
+                if !g
+                    .defs
+                    .game
+                    .object_var_lists
+                    .get(i)
+                    .copied()
+                    .unwrap_or(false)
+                {
+                    return Err(err(format!(
+                        "add_ovar: \"{v}\" is not declared `list: true`"
+                    )));
+                }
+                let id = obj(g, h)?;
+                g.add_ovar(id, i, x).map_err(err)
             })
         })?,
     )?;
@@ -606,6 +653,7 @@ fn add_effect(g: &mut Game, t: &Table) -> R<bool> {
         duration,
         while_cond,
         label,
+        base: t.get::<Option<bool>>("base")?.unwrap_or(false),
     })
     .map_err(err)
 }

@@ -34,7 +34,7 @@ M.config = {
   hp_field = "hp", level_field = "level", energy_only_field = "energy_only",
   soul_role = "soul",
   damaged_by = "damaged_by",                           -- object variable (15-12b)
-  damaged_by_list = false,                             -- true once it is a list variable (K10)
+  damaged_by_list = true,                              -- a list object variable (K10): every source
   normal_flag = "normal_summoned",                     -- object flag (15-17b)
   destroying_flag = "destroying",                      -- object flag: a destruction waits
   summons = "summons", summon_rights = "summon_rights", waived = "level_cost_waived",
