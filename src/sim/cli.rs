@@ -72,6 +72,10 @@ pub struct SimArgs {
     /// Print the full rule-cited log of every game (use with few games).
     #[arg(long)]
     pub log: bool,
+    /// Count the games whose log cites each of these clauses (`all`: every clause cited), to
+    /// show which rules a run exercised.
+    #[arg(long, value_name = "C,…", value_delimiter = ',')]
+    pub clauses: Vec<String>,
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
@@ -143,6 +147,7 @@ pub fn main(cmd: SimCommand, out: &mut dyn Write) -> Result<(), String> {
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         shard: a.shard,
         keep_logs: a.log,
+        clauses: !a.clauses.is_empty(),
     };
     let h = header(&cfg)?;
     let mut file = a.out.as_ref().map(create).transpose()?;
@@ -179,6 +184,9 @@ pub fn main(cmd: SimCommand, out: &mut dyn Write) -> Result<(), String> {
     }
     let secs = bar.elapsed().as_secs_f64();
     write!(out, "{}", stats.report(&h)).map_err(io)?;
+    if !a.clauses.is_empty() {
+        write!(out, "{}", stats.clause_table(&a.clauses)).map_err(io)?;
+    }
     // Timing goes to stderr so the summary on stdout is reproducible.
     eprintln!(
         "time: {secs:.1} s, {:.1} games/s with {} jobs",

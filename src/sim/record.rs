@@ -44,6 +44,19 @@ pub struct GameRecord {
     /// at most [`MAX_ERROR_KINDS`].
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub script_error_kinds: Vec<String>,
+    /// The distinct clauses the game's log cited, in order (`fuda sim --clauses`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clauses: Vec<String>,
+}
+
+/// The distinct clauses a game's log cites, sorted.
+pub fn cited_clauses(game: &Game) -> Vec<String> {
+    let set: std::collections::BTreeSet<&str> = game
+        .log
+        .iter()
+        .filter_map(|l| l.clause.as_deref())
+        .collect();
+    set.into_iter().map(str::to_string).collect()
 }
 
 /// Distinct card errors kept per game.
@@ -115,6 +128,7 @@ pub fn play_recorded(
         played: played.map(|s| s.into_iter().collect()),
         error,
         script_error_kinds: error_kinds(game),
+        clauses: Vec::new(),
     }
 }
 

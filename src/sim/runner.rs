@@ -26,6 +26,8 @@ pub struct SimConfig {
     pub shard: Option<(u64, u64)>,
     /// Keep every game's full log (for `--log`; use with few games).
     pub keep_logs: bool,
+    /// Record the clauses each game's log cites (for `--clauses`).
+    pub clauses: bool,
 }
 
 impl SimConfig {
@@ -135,7 +137,10 @@ pub fn run(
                     cfg.agents[0].build(seat_seed(seed, 0)),
                     cfg.agents[1].build(seat_seed(seed, 1)),
                 ];
-                let record = play_recorded(&mut g, &bundle.host, &mut agents, seed);
+                let mut record = play_recorded(&mut g, &bundle.host, &mut agents, seed);
+                if cfg.clauses {
+                    record.clauses = super::record::cited_clauses(&g);
+                }
                 let log = cfg
                     .keep_logs
                     .then(|| g.log.iter().map(|l| format!("{l}\n")).collect::<String>());

@@ -25,6 +25,8 @@ pub struct Stats {
     pub error_kinds: BTreeMap<String, ErrorKind>,
     /// Occurrences of kinds past the first [`MAX_ERROR_KINDS`] (memory stays flat).
     pub other_errors: u64,
+    /// Games whose log cited each clause (recorded with `--clauses`).
+    pub clauses: BTreeMap<String, u64>,
 }
 
 /// Distinct errors a summary keeps.
@@ -68,6 +70,9 @@ impl Stats {
         self.script_errors += r.script_errors as u64;
         *self.turns.entry(r.turns).or_default() += 1;
         *self.end_clauses.entry(r.clause.clone()).or_default() += 1;
+        for c in &r.clauses {
+            *self.clauses.entry(c.clone()).or_default() += 1;
+        }
         if r.error.is_some() {
             self.errors += 1;
         }
@@ -265,6 +270,34 @@ impl Stats {
             } else if skip == 0 || i < k || i >= k + skip {
                 line(r);
             }
+        }
+        o
+    }
+
+    /// `--clauses`: for each clause asked (or every clause cited, for `all`), the games whose
+    /// log cited it; clauses no game cited are listed last.
+    pub fn clause_table(&self, wanted: &[String]) -> String {
+        let mut o = String::new();
+        let all = wanted.iter().any(|w| w == "all");
+        let rows: Vec<(String, u64)> = if all {
+            self.clauses.iter().map(|(c, n)| (c.clone(), *n)).collect()
+        } else {
+            wanted
+                .iter()
+                .map(|c| (c.clone(), self.clauses.get(c).copied().unwrap_or(0)))
+                .collect()
+        };
+        let _ = writeln!(o, "clauses cited (games of {}):", self.games);
+        for (c, n) in rows.iter().filter(|r| r.1 > 0) {
+            let _ = writeln!(o, "  [{c}] {n}");
+        }
+        let never: Vec<&str> = rows
+            .iter()
+            .filter(|r| r.1 == 0)
+            .map(|r| r.0.as_str())
+            .collect();
+        if !never.is_empty() {
+            let _ = writeln!(o, "never cited: {}", never.join(", "));
         }
         o
     }
