@@ -104,12 +104,21 @@ pub fn dotted_ids(text: &str, known: &BTreeSet<&str>) -> Vec<String> {
             let mut j = i;
             while j < b.len()
                 && (b[j].is_ascii_alphanumeric()
-                    || (b[j] == b'.' && j + 1 < b.len() && b[j + 1].is_ascii_alphanumeric()))
+                    || ((b[j] == b'.' || b[j] == b'-')
+                        && j + 1 < b.len()
+                        && b[j + 1].is_ascii_alphanumeric()))
             {
                 j += 1;
             }
+            // `402.2b-3` (Fire Force), `15-24h-1` (Gate Ruler): the longest known id.
+            while j > i && !known.contains(&text[i..j]) {
+                match text[i..j].rfind(['-', '.']) {
+                    Some(k) => j = i + k,
+                    None => break,
+                }
+            }
             let id = &text[i..j];
-            if id.contains('.') && known.contains(id) {
+            if (id.contains('.') || id.contains('-')) && known.contains(id) {
                 out.push(id.to_string());
             }
             i = j.max(i + 1);
@@ -196,15 +205,21 @@ pub fn collect_with(
                 .insert(name.clone());
         }
     }
+    let others = tests_dir.map(|t| other_games(t, tsv)).unwrap_or_default();
     for path in tests_dir
         .map(rust_files)
         .unwrap_or_default()
         .into_iter()
         .filter(|p| {
-            prefix.is_none_or(|pre| {
-                p.file_stem()
-                    .is_some_and(|s| s.to_string_lossy().starts_with(pre))
-            })
+            let stem = p
+                .file_stem()
+                .map(|s| s.to_string_lossy().to_string())
+                .unwrap_or_default();
+            match prefix {
+                Some(pre) => stem.starts_with(pre),
+                // The built-in game's tests are all but other games' (`fire_force*.rs`).
+                None => !others.iter().any(|o| stem.starts_with(o.as_str())),
+            }
         })
     {
         let src = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -273,6 +288,27 @@ pub fn collect_with(
     }
     cov.unknown = unknown;
     Ok(cov)
+}
+
+/// The test-file prefixes of the games beside `tests_dir` (`cards/*`, `tests/games/*`) that
+/// have a checklist other than `tsv`: `fire-force` → `fire_force`.
+fn other_games(tests_dir: &Path, tsv: &Path) -> Vec<String> {
+    let own = tsv.canonicalize().ok();
+    let root = tests_dir.parent().unwrap_or(tests_dir);
+    let mut out = Vec::new();
+    for parent in [root.join("cards"), tests_dir.join("games")] {
+        let Ok(entries) = std::fs::read_dir(&parent) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let list = e.path().join("clauses.tsv");
+            if list.is_file() && list.canonicalize().ok() != own {
+                out.push(e.file_name().to_string_lossy().replace('-', "_"));
+            }
+        }
+    }
+    out.sort();
+    out
 }
 
 /// `uncovered.yaml`, `uncovered-<part>.yaml`: reasons, not scenarios.

@@ -121,3 +121,27 @@ fn the_touhou_vision_matrix_is_current() {
         "docs/rules/touhou-vision.md is stale: run `cargo run -- coverage --game cards/touhou-vision --write docs/rules/touhou-vision.md`"
     );
 }
+
+/// 炎炎ノ消防隊's matrix in docs/rules/fire-force.md is current (`fuda coverage --game
+/// cards/fire-force --write docs/rules/fire-force.md`), every citation exists, and at least 90 %
+/// of its behavior clauses are covered.
+#[test]
+fn the_fire_force_matrix_is_current() {
+    let dir = root().join("cards/fire-force");
+    let cov = fuda::coverage::collect_with(
+        &dir.join("clauses.tsv"),
+        &[&dir.join("scenarios")],
+        Some(&root().join("tests")),
+        Some("fire_force"),
+    )
+    .expect("collects");
+    assert!(cov.unknown.is_empty(), "{:?}", cov.unknown);
+    assert!(cov.percent() >= 90.0, "{:.1} %", cov.percent());
+    assert!(cov.missing().is_empty(), "every uncovered clause has a reason");
+    let path = root().join("docs/rules/fire-force.md");
+    let doc = std::fs::read_to_string(&path).expect("doc");
+    assert!(
+        doc == splice(&doc, &matrix(&cov)),
+        "docs/rules/fire-force.md is stale: run `cargo run -- coverage --game cards/fire-force --write docs/rules/fire-force.md`"
+    );
+}

@@ -43,7 +43,7 @@ fn line_of(text: &str, list: &str, needle: &str) -> usize {
         + 1
 }
 
-/// 402.2b, 403.1a: both starter decks are legal, each with a 5-card flame deck; the flame deck
+/// 402.2, 402.2b, 403.1a: both starter decks (the constructed format) are legal, each with a 5-card flame deck; the flame deck
 /// starts the game in its own zone (404.1a) and the 40 cards in the deck.
 #[test]
 fn starter_decks_are_legal_and_the_flame_deck_starts_in_its_zone() {

@@ -107,10 +107,23 @@ fn stack_shuffles(
 ) -> Result<(), String> {
     let defs = Arc::clone(&game.defs);
     for (p, side) in sides.iter().enumerate() {
-        if let Some(z) = side.zones.keys().find(|z| at_setup && z.as_str() != "deck") {
+        // At setup a player holds only what they bring: the deck and its further decks (a
+        // flame deck, Fire Force 404.1a) or sideboard.
+        let d = &defs.game.deck;
+        let brought: Vec<&str> = std::iter::once(deck_zone)
+            .chain(d.extra_decks.iter().filter_map(|x| x.rules.zone))
+            .chain(d.sideboard.as_ref().map(|s| s.zone))
+            .map(|z| defs.game.zones[z].named.id.as_str())
+            .collect();
+        if let Some(z) = side
+            .zones
+            .keys()
+            .find(|z| at_setup && !brought.contains(&z.as_str()))
+        {
             return Err(format!(
-                "p{}: a scenario at setup (turn 0) gives only `deck:` and `shuffles:`, not \"{z}\"",
-                p + 1
+                "p{}: a scenario at setup (turn 0) gives only `shuffles:` and the zones a player brings ({}), not \"{z}\"",
+                p + 1,
+                brought.join(", ")
             ));
         }
         let zone = defs.game.zone_id(deck_zone, p as PlayerId, 0);

@@ -12,6 +12,7 @@ pub const API: &[(&str, &str, &str, &str, &str)] = &[
     ("Game", "random", "k.random(n) → 1..n", "A number from the game's seeded RNG (also `math.random(m[, n])`).", "k.random(6)"),
     ("Game", "setting", "k.setting(name) → n", "A game setting (a chosen reading of an ambiguous rule).", "k.setting(\"charge_with_empty_hand\")"),
     ("Game", "log", "k.log(clause, …)", "Adds a log line citing `clause` (nil for none); the rest is joined as text.", "k.log(\"602.1\", name, \"にチャージ\")"),
+    ("Game", "game_over", "k.game_over() → bool", "Whether the game has ended (a rule check inside an effect, `k.rule_check()`, may end it: Fire Force 802.1c); an effect may then stop asking.", "if k.game_over() then return end"),
     ("Game", "lose", "k.lose(p, clause, reason)", "The player meets a loss condition; the kernel settles the result (103).", "k.lose(p, \"1002.1\", \"could not draw\")"),
     ("Zones", "cards", "k.cards(p, zone[, slot]) → {c…}", "A zone's top-level cards, bottom first (the last is the top); slot from 1.", "k.cards(p, \"standby\", 2)"),
     ("Zones", "slots", "k.slots(zone) → n", "How many instances of a zone each player has.", "for s = 1, k.slots(\"standby\") do … end"),

@@ -35,6 +35,10 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         })?,
     )?;
     k.raw_set(
+        "game_over",
+        lua.create_function(|lua, ()| with(lua, |g| Ok(g.st.outcome.is_some())))?,
+    )?;
+    k.raw_set(
         "zone_exists",
         lua.create_function(|lua, (p, name, slot): (i64, String, Option<i64>)| {
             with(lua, |g| {

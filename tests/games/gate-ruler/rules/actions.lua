@@ -9,9 +9,9 @@
 -- hidden card to the player who must see it (15-5a, 15-6a) before it reads it, and names a card
 -- it may not read as "a hidden card" in its log lines.
 --
--- Functions that need a kernel primitive of the plan (K1–K10, §3) look it up when they are
--- called and raise an error naming it while the kernel lacks it; only the cards of the
--- scenarios under pending/ call them.
+-- Functions that stand on a kernel primitive added for chapter 15 (K1–K10,
+-- docs/rules/gate-ruler-verbs.md §3) look it up when called, so the library still loads on an
+-- older kernel and names what is missing there.
 local M = ...
 
 M.config = {
@@ -52,7 +52,7 @@ local C = M.config
 local function kernel(name, item, user)
   local f = k[name]
   if f == nil then
-    error(user .. " needs the kernel primitive " .. item .. " (k." .. name .. "), not built yet")
+    error(user .. " needs the kernel primitive " .. item .. " (k." .. name .. "), which this kernel lacks")
   end
   return f
 end
@@ -121,7 +121,7 @@ function M.base(c, field)
 end
 
 -- 15-3a: put / bring out / add / move: the card moves to that zone. 15-3a-1: a zone that does
--- not exist takes nothing (with K3 the kernel says so; today every declared zone exists).
+-- not exist takes nothing (K3: k.move returns nil, "absent").
 -- 15-3a-2: a unit put from the defense zone into the attack zone is acted (here only for moves
 -- made through this function, and only if the game's `move_rules:` (K4) did not already).
 function M.put(c, p, zone, slot)

@@ -60,7 +60,7 @@ end
 -- goes to the gate, what its text fixes when played — targets, divisions (15-10a) — is fixed,
 -- then its cost is paid). 15-16a-1: a required cost must be paid unless the text says it is
 -- free: a card whose cost cannot be paid is not played (the whole action or effect is undone,
--- `k.undo`, until K7 lets an effect go on). opts: free, normal (a normal summon), kind.
+-- `k.undo`; inside an effect, k.try (K7) keeps the rest of it). opts: free, normal (a normal summon), kind.
 -- Returns the pending item's id.
 function M.play(p, c, opts)
   opts = opts or {}
@@ -348,9 +348,8 @@ function M.end_battle_effects()
   end
 end
 
--- 15-24: end the turn, b → h in order. Needs K8 (clear the triggers; clear the gate when items
--- wait there) and K9 (stop the resolving effect and end the turn now; before K9 the turn ends
--- through today's k.end_turn once the gate is empty, and the resolving effect is not stopped).
+-- 15-24: end the turn, b → h in order: K8 clears the triggers and the gate, K9 stops the
+-- resolving effect and ends the turn at once (k.end_turn{now = true}).
 function M.end_turn()
   local clear_triggers = kernel("clear_triggers", "K8", "rules.end_turn")
   k.log("15-24a", "ターンを終了する: 以下を順に実行 (end the turn: in order)")
