@@ -28,6 +28,13 @@ impl Game {
             .is_some_and(|r| r.face_down);
         let seq = self.st.next_attach_seq;
         self.st.next_attach_seq = self.st.next_attach_seq.wrapping_add(1);
+        let defs = std::sync::Arc::clone(&self.defs);
+        if defs.game.attachment_keeps_object
+            && defs.game.zone_def(from).area
+            && defs.game.zone_def(zone).area
+        {
+            return Ok(Some(self.attach_keeping(c, unit, zone, from, role, seq)));
+        }
         let turn = self.st.turn;
         let old_id = self.obj_id(c);
         self.remember(c);
@@ -206,5 +213,46 @@ impl Game {
         }
         self.touch();
         Ok(true)
+    }
+
+    /// `attachment_keeps_object`: attaching within the area zones keeps the card's object and
+    /// its state (Fire Force 302.3); cards attached to it come along.
+    fn attach_keeping(
+        &mut self,
+        c: CardIdx,
+        unit: ObjId,
+        zone: crate::ids::ZoneId,
+        from: crate::ids::ZoneId,
+        role: u8,
+        seq: u32,
+    ) -> ObjId {
+        self.touch();
+        let o = &mut self.st.objects[c as usize];
+        o.zone = zone;
+        o.attached_to = Some(unit);
+        o.role = role;
+        o.attach_seq = seq;
+        let (id, owner) = (o.id(c), o.owner);
+        for a in self.attachments_deep(id) {
+            self.st.objects[a as usize].zone = zone;
+        }
+        if self.defs.game.control == crate::def::game::ControlMode::Zone {
+            let host = self.st.objects[unit.card as usize].controller;
+            self.st.objects[c as usize].controller = host;
+        }
+        let mut data = indexmap::IndexMap::new();
+        data.insert("card".to_string(), Value::Int(self.handle(id)));
+        data.insert("new".to_string(), Value::Int(self.handle(id)));
+        data.insert(
+            "from".to_string(),
+            Value::Str(self.defs.game.zone_def(from).named.id.clone()),
+        );
+        data.insert(
+            "to".to_string(),
+            Value::Str(self.defs.game.zone_def(zone).named.id.clone()),
+        );
+        data.insert("player".to_string(), Value::Int(owner as i64 + 1));
+        self.raise(MOVED, Value::Map(data));
+        id
     }
 }

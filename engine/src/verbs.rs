@@ -136,7 +136,9 @@ impl Game {
                 return Ok(None);
             }
         }
-        let keep = defs.game.zone_def(from_zone).area && to.area && !attached;
+        let keep = defs.game.zone_def(from_zone).area
+            && to.area
+            && (!attached || defs.game.attachment_keeps_object);
         // 804.2a-1: remember what effects gave the card before it enters such a zone.
         let kept = to
             .keeps_effects

@@ -310,6 +310,7 @@ pub struct GameDef {
     pub losses: super::timing::LossPolicy,
     pub control: ControlMode,
     pub move_rules: Vec<super::move_rules::MoveRule>,
+    pub attachment_keeps_object: bool,
     pub triggers: super::timing::TriggerPolicy,
     pub priority: super::timing::PriorityDef,
     /// The chain, with its hooks resolved to registry names.

@@ -443,6 +443,7 @@ impl Cx<'_> {
             losses: raw.losses.clone(),
             control: raw.control,
             move_rules,
+            attachment_keeps_object: raw.attachment_keeps_object,
             durations: raw.durations.clone(),
             ability_kinds: raw.ability_kinds.clone(),
             triggers: raw.triggers.clone(),

@@ -118,6 +118,11 @@ pub struct RawGame {
     /// The orientation a card takes when it moves from one zone to another, whoever moves it.
     #[serde(default)]
     pub move_rules: Vec<super::move_rules::RawMoveRule>,
+    /// A card attached to a card in an area zone from an area zone, or moved from being
+    /// attached back to an area zone, stays the same object with its state (Fire Force 302.3:
+    /// field to field). Default false: attaching makes a new object (汎用TCG 905).
+    #[serde(default)]
+    pub attachment_keeps_object: bool,
 }
 
 /// `loop_limit: { steps: 100000, clause: "1101.1c" }`: after `steps` kernel steps without a
