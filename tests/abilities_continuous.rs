@@ -170,6 +170,7 @@ fn effects_end_when_the_main_unit_moves_to_standby_302_3b() {
             duration: Duration::ThisTurn(3),
             while_cond: None,
             label: "「闘気」".into(),
+            base: false,
         })
         .expect("created");
     });
@@ -200,6 +201,7 @@ fn effect_for_a_specified_turn_809_8() {
             duration: Duration::Turn(2),
             while_cond: None,
             label: "次の相手のターン".into(),
+            base: false,
         })
         .expect("created");
     });
@@ -229,6 +231,7 @@ fn as_long_as_effects_809_7() {
         duration: Duration::Permanent,
         while_cond: Some(cond.into()),
         label: "「かぎり」".into(),
+        base: false,
     };
     t.with(|g| {
         assert_eq!(
