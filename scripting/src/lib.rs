@@ -548,9 +548,13 @@ impl Host for LuaHost {
         let explained = if outer { self.meter.explain() } else { None };
         let stopped = self.meter.stopping() && explained.is_none();
         let result = match (r, explained) {
-            // `k.stop()`: the running hooks end where they are and what they did stays; the
-            // outermost call returns normally to the kernel.
-            _ if stopped && outer => Ok(Value::Null),
+            // `k.stop()`: the running hooks end where they are and what they did stays, up to
+            // the card's hook (its effect ends; the game's procedure around it goes on) or, in
+            // the game's own procedures, the outermost call; that one returns nil.
+            _ if stopped && (outer || hook.starts_with("card:")) => {
+                self.meter.clear_stop();
+                Ok(Value::Null)
+            }
             _ if stopped => Err(Fail::Stop),
             (Err(e), Some(why))
                 if matches!(sandbox::innermost(&e), mlua::Error::MemoryError(_)) =>

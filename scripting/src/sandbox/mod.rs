@@ -83,6 +83,11 @@ impl Meter {
         self.stopping.get()
     }
 
+    /// The stop reached the hook it ends (a card's effect): code around it runs again.
+    pub fn clear_stop(&self) {
+        self.stopping.set(false);
+    }
+
     /// Starts loading a file: like `reset`, and the file's long string constants raise the
     /// weight every later call starts at.
     pub fn begin_load(&self) {
