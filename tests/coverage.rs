@@ -137,7 +137,10 @@ fn the_fire_force_matrix_is_current() {
     .expect("collects");
     assert!(cov.unknown.is_empty(), "{:?}", cov.unknown);
     assert!(cov.percent() >= 90.0, "{:.1} %", cov.percent());
-    assert!(cov.missing().is_empty(), "every uncovered clause has a reason");
+    assert!(
+        cov.missing().is_empty(),
+        "every uncovered clause has a reason"
+    );
     let path = root().join("docs/rules/fire-force.md");
     let doc = std::fs::read_to_string(&path).expect("doc");
     assert!(
