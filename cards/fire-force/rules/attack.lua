@@ -69,6 +69,7 @@ local function legality(clause)
   end
   k.log(clause, "攻撃の正当性を満たさない: ", why, " → 攻撃は終了し503.2に戻る (the attack ends; back to 503.2)")
   cleanup()
+  k.log("503.2", "攻撃が", clause, "で終了したため503.2に戻る: ルールチェックから (the attack ended early at ", clause, "; back to 503.2)")
 end
 
 function M.attack_running()

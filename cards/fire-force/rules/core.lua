@@ -228,7 +228,7 @@ function M.retire(c, by)
   local name = k.name(c)
   local a = k.move(c, owner, "adora")
   k.log("1107.1", name, "が退場 (retires) → ", P(owner), "の“アドラ”")
-  k.event("退場した", { card = c, player = owner, by = by })
+  k.event("退場した", { card = c, new = a, player = owner, by = by })
   return a
 end
 
@@ -261,7 +261,8 @@ function M.discard_hand(p)
 end
 
 -- 1105.1: attach a flame card to a unit (307.7: not a face-down one). `rested` keeps it rested
--- (【祈り】 attaches a rested one; A10: it keeps its orientation).
+-- (【祈り】 attaches a rested one; A10, 302.3: the same card, keeping its orientation —
+-- `attachment_keeps_object` in game.yaml; setting it again is a no-op then).
 function M.attach_flame(f, u, rested)
   if not k.face_up(f) then
     k.log("307.7", "裏向きの炎カードはユニットに付けられない (a face-down card cannot be attached)")

@@ -253,6 +253,9 @@ function M.declare_attack(p, a)
   M.rest(a.card)
   k.set_flag(a.card, "attacker", true)
   k.log("702.1", P(p), "は", k.name(a.card), "を行動済にして攻撃する (rests it to attack)")
+  if k.since_turn(a.card) >= k.turn() and has_kw(a.card, "強襲") then            -- 702.1a-2 lifted
+    k.log("1202.1", k.name(a.card), "はこのターン出動したが【強襲】により攻撃できる (deployed this turn; 【強襲】 lets it attack)")
+  end
   k.set_gvar("attack", 1)
   k.set_gvar("attack_void", 0)
   k.set_gvar("countered", 0)
