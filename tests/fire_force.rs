@@ -3,7 +3,6 @@
 //! the middle of an attack (702) resumes identically in another process. What each rule does
 //! exactly is in the scenarios under cards/fire-force/scenarios/.
 mod common;
-use common::fuda;
 use fuda::bundle::Bundle;
 use fuda_engine::Outcome;
 use std::path::{Path, PathBuf};
@@ -50,7 +49,6 @@ fn random_games_end_by_a_rule_and_cite_only_the_games_clauses() {
 /// support) resumes in another process and ends with the same log, byte for byte.
 #[test]
 fn a_save_mid_attack_resumes_identically_in_another_process() {
-    let b = Bundle::load(&dir()).expect("the game loads");
     let in_attack = |g: &fuda_engine::Game| {
         g.log
             .iter()
@@ -58,17 +56,8 @@ fn a_save_mid_attack_resumes_identically_in_another_process() {
             .find_map(|l| l.clause.as_deref())
             .is_some_and(|c| c.starts_with("702.1"))
     };
-    let (full, mid, g, _) = common::play_recorded(&b, DECKS, 3, in_attack);
-    let mid = mid.expect("some decision inside an attack");
-    let log: String = g.log.iter().map(|l| format!("{l}\n")).collect();
-    let mut rest = full.clone();
-    rest.state = mid.state.clone();
-    rest.state_at = Some(mid.steps.len());
-    let path = std::env::temp_dir().join(format!("fuda-ff-{}.json", std::process::id()));
-    rest.write(&path).expect("write");
-    let game = dir().display().to_string();
-    let p = path.display().to_string();
-    assert_eq!(fuda(&["replay", "--resume", &p, "--game", &game]), log);
-    assert_eq!(fuda(&["replay", &p, "--game", &game]), log);
-    let _ = std::fs::remove_file(&path);
+    assert!(
+        common::save_resumes_identically(&dir(), DECKS, 3, in_attack),
+        "some decision inside an attack"
+    );
 }

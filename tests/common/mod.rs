@@ -374,3 +374,36 @@ pub fn play_recorded(
         }
     }
 }
+
+/// Plays `seed` of `decks` in the game at `dir`, saving at the first decision where `save_here`
+/// holds; then resumes that save in another process (`fuda replay --resume`), and replays the
+/// whole game from its answers (`fuda replay`): both logs must be the finished game's, byte for
+/// byte. Returns false (and checks nothing) if no decision of that game met `save_here`.
+pub fn save_resumes_identically(
+    dir: &std::path::Path,
+    decks: [&str; 2],
+    seed: u64,
+    save_here: impl Fn(&Game) -> bool,
+) -> bool {
+    let b = Bundle::load(dir).expect("the game loads");
+    let (full, mid, g, _) = play_recorded(&b, decks, seed, save_here);
+    let Some(mid) = mid else {
+        return false;
+    };
+    let log: String = g.log.iter().map(|l| format!("{l}\n")).collect();
+    let mut rest = full.clone();
+    rest.state = mid.state.clone();
+    rest.state_at = Some(mid.steps.len());
+    let path = std::env::temp_dir().join(format!(
+        "fuda-resume-{}-{seed}-{}.json",
+        std::process::id(),
+        decks.join("-")
+    ));
+    rest.write(&path).expect("write");
+    let game = dir.display().to_string();
+    let p = path.display().to_string();
+    assert_eq!(fuda(&["replay", "--resume", &p, "--game", &game]), log);
+    assert_eq!(fuda(&["replay", &p, "--game", &game]), log);
+    let _ = std::fs::remove_file(&path);
+    true
+}
