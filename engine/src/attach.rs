@@ -4,8 +4,6 @@ use crate::game::Game;
 use crate::host::Fail;
 use crate::ids::{CardIdx, ObjId};
 use crate::state::MAX_COUNTERS;
-use crate::value::Value;
-use crate::verbs::MOVED;
 
 impl Game {
     /// Attaches `card` to `unit` with a role (905); it becomes a new object in the unit's zone.
@@ -56,7 +54,7 @@ impl Game {
         o.since_turn = turn;
         o.controller = o.owner;
         let new_id = o.id(c);
-        let (owner, to) = (o.owner, o.zone);
+        let to = o.zone;
         self.carry_attachments(old_id, new_id, zone);
         if self.defs.game.control == crate::def::game::ControlMode::Zone {
             // Under `control: zone` an attached card is controlled with its host.
@@ -66,19 +64,7 @@ impl Game {
                 self.st.objects[a as usize].controller = host;
             }
         }
-        let mut data = indexmap::IndexMap::new();
-        data.insert("card".to_string(), Value::Int(self.handle(new_id)));
-        data.insert("new".to_string(), Value::Int(self.handle(new_id)));
-        data.insert(
-            "from".to_string(),
-            Value::Str(self.defs.game.zone_def(from).named.id.clone()),
-        );
-        data.insert(
-            "to".to_string(),
-            Value::Str(self.defs.game.zone_def(to).named.id.clone()),
-        );
-        data.insert("player".to_string(), Value::Int(owner as i64 + 1));
-        self.raise(MOVED, Value::Map(data));
+        self.raise_moved(new_id, new_id, from, to);
         Ok(Some(new_id))
     }
 
@@ -232,7 +218,7 @@ impl Game {
         o.attached_to = Some(unit);
         o.role = role;
         o.attach_seq = seq;
-        let (id, owner) = (o.id(c), o.owner);
+        let id = o.id(c);
         for a in self.attachments_deep(id) {
             self.st.objects[a as usize].zone = zone;
         }
@@ -240,19 +226,7 @@ impl Game {
             let host = self.st.objects[unit.card as usize].controller;
             self.st.objects[c as usize].controller = host;
         }
-        let mut data = indexmap::IndexMap::new();
-        data.insert("card".to_string(), Value::Int(self.handle(id)));
-        data.insert("new".to_string(), Value::Int(self.handle(id)));
-        data.insert(
-            "from".to_string(),
-            Value::Str(self.defs.game.zone_def(from).named.id.clone()),
-        );
-        data.insert(
-            "to".to_string(),
-            Value::Str(self.defs.game.zone_def(zone).named.id.clone()),
-        );
-        data.insert("player".to_string(), Value::Int(owner as i64 + 1));
-        self.raise(MOVED, Value::Map(data));
+        self.raise_moved(id, id, from, zone);
         id
     }
 }

@@ -3,8 +3,6 @@
 use crate::game::Game;
 use crate::host::Fail;
 use crate::ids::{CardIdx, ObjId};
-use crate::value::Value;
-use crate::verbs::MOVED;
 
 impl Game {
     /// Exchanges the zones of two top-level cards (914.1); objects stay the same between areas.
@@ -41,22 +39,7 @@ impl Game {
         // Each card moved: a `移動` event for each, raised after both moves.
         for (c, from, to) in [(ca, za, zb), (cb, zb, za)] {
             let id = self.obj_id(c);
-            let mut data = indexmap::IndexMap::new();
-            data.insert("card".to_string(), Value::Int(self.handle(id)));
-            data.insert("new".to_string(), Value::Int(self.handle(id)));
-            data.insert(
-                "from".to_string(),
-                Value::Str(defs.game.zone_def(from).named.id.clone()),
-            );
-            data.insert(
-                "to".to_string(),
-                Value::Str(defs.game.zone_def(to).named.id.clone()),
-            );
-            data.insert(
-                "player".to_string(),
-                Value::Int(self.st.objects[c as usize].owner as i64 + 1),
-            );
-            self.raise(MOVED, Value::Map(data));
+            self.raise_moved(id, id, from, to);
         }
         Ok(true)
     }

@@ -196,24 +196,29 @@ impl Game {
         let looks_back = (from_def.visibility == Visibility::Public
             && to.visibility != Visibility::Public)
             || (from_def.area && !to.area);
-        let mut data = indexmap::IndexMap::new();
-        data.insert(
-            "card".to_string(),
-            Value::Int(if looks_back {
-                self.handle(id)
-            } else {
-                self.handle(new_id)
-            }),
-        );
-        data.insert("new".to_string(), Value::Int(self.handle(new_id)));
-        data.insert("from".to_string(), Value::Str(from_def.named.id.clone()));
-        data.insert("to".to_string(), Value::Str(to.named.id.clone()));
-        data.insert(
-            "player".to_string(),
-            Value::Int(self.st.objects[card as usize].owner as i64 + 1),
-        );
-        self.raise(MOVED, Value::Map(data));
+        let named = if looks_back { id } else { new_id };
+        self.raise_moved(named, new_id, from_zone, zone);
         Ok(Some(new_id))
+    }
+
+    /// Raises `移動` (807.5) for a card that went from `from` to `to`: `card` names it as the
+    /// event sees it, `new` is its object now, `player` its owner.
+    pub(crate) fn raise_moved(&mut self, card: ObjId, new: ObjId, from: ZoneId, to: ZoneId) {
+        let g = &self.defs.game;
+        let mut data = indexmap::IndexMap::new();
+        data.insert("card".to_string(), Value::Int(self.handle(card)));
+        data.insert("new".to_string(), Value::Int(self.handle(new)));
+        data.insert(
+            "from".to_string(),
+            Value::Str(g.zone_def(from).named.id.clone()),
+        );
+        data.insert(
+            "to".to_string(),
+            Value::Str(g.zone_def(to).named.id.clone()),
+        );
+        let owner = self.st.objects[new.card as usize].owner;
+        data.insert("player".to_string(), Value::Int(owner as i64 + 1));
+        self.raise(MOVED, Value::Map(data));
     }
 
     /// Draws `n` cards one at a time (904). Returns how many were drawn; a shortfall marks a
