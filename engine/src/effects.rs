@@ -27,6 +27,9 @@ pub enum Op {
     Swap(String),
     /// A set marked "always" (東方VISION 6.1.10.d).
     SetAlways(Value),
+    /// Multiply; divide with the layer's rounding (Victory Spark 7.8.1.3).
+    Mul(i64),
+    Div(i64),
 }
 
 /// How long a created effect lasts.
@@ -231,5 +234,7 @@ pub fn describe(field: &str, op: &Op) -> String {
         Op::Swap(other) => format!("{field}⇄{other}"),
         Op::Grant(v) => format!("{field}に{v}を追加"),
         Op::Remove(v) => format!("{field}から{v}を除く"),
+        Op::Mul(n) => format!("{field}×{n}"),
+        Op::Div(n) => format!("{field}÷{n}"),
     }
 }

@@ -60,6 +60,8 @@ enum LiveOp {
     Remove(Value),
     Swap(String),
     SetAlways(Amount),
+    Mul(Amount),
+    Div(Amount),
 }
 
 impl LiveOp {
@@ -71,6 +73,7 @@ impl LiveOp {
             LiveOp::Remove(_) => OpClass::Remove,
             LiveOp::Swap(_) => OpClass::Swap,
             LiveOp::SetAlways(_) => OpClass::Always,
+            LiveOp::Mul(_) | LiveOp::Div(_) => OpClass::Mul,
         }
     }
 }
@@ -191,6 +194,8 @@ impl Game {
                         .map(|m| {
                             let op = match &m.op {
                                 ModifyOp::Add(x) => LiveOp::Add(x.clone()),
+                                ModifyOp::Mul(x) => LiveOp::Mul(x.clone()),
+                                ModifyOp::Div(x) => LiveOp::Div(x.clone()),
                                 ModifyOp::Set(x) => LiveOp::Set(x.clone()),
                                 ModifyOp::Grant(v) => LiveOp::Grant(v.clone()),
                                 ModifyOp::Remove(v) => LiveOp::Remove(v.clone()),
@@ -233,6 +238,8 @@ impl Game {
                     .map(|(f, op)| {
                         let op = match op {
                             Op::Add(n) => LiveOp::Add(Amount::Const(Value::Int(*n))),
+                            Op::Mul(n) => LiveOp::Mul(Amount::Const(Value::Int(*n))),
+                            Op::Div(n) => LiveOp::Div(Amount::Const(Value::Int(*n))),
                             Op::Set(v) => LiveOp::Set(Amount::Const(v.clone())),
                             Op::Grant(v) => LiveOp::Grant(v.clone()),
                             Op::Remove(v) => LiveOp::Remove(v.clone()),
@@ -377,9 +384,11 @@ impl Game {
             .iter()
             .filter(|(f, _)| self.defs.game.field_layer(f) == Some(layer))
             .map(|(_, op)| match op {
-                LiveOp::Add(a) | LiveOp::Set(a) | LiveOp::SetAlways(a) => {
-                    self.amount(live, chars, a)
-                }
+                LiveOp::Add(a)
+                | LiveOp::Set(a)
+                | LiveOp::SetAlways(a)
+                | LiveOp::Mul(a)
+                | LiveOp::Div(a) => self.amount(live, chars, a),
                 LiveOp::Grant(v) | LiveOp::Remove(v) => v.clone(),
                 LiveOp::Swap(f) => Value::Str(f.clone()),
             })
@@ -398,11 +407,20 @@ impl Game {
             self.defs.game.field_layer(f) == Some(layer) && class.is_none_or(|c| c.has(op.class()))
         }) {
             let amount = match op {
-                LiveOp::Add(a) | LiveOp::Set(a) | LiveOp::SetAlways(a) => {
-                    Some(self.amount(live, chars, a))
-                }
+                LiveOp::Add(a)
+                | LiveOp::Set(a)
+                | LiveOp::SetAlways(a)
+                | LiveOp::Mul(a)
+                | LiveOp::Div(a) => Some(self.amount(live, chars, a)),
                 _ => None,
             };
+            let rounding = self
+                .defs
+                .game
+                .layer_rounding
+                .get(layer)
+                .copied()
+                .unwrap_or_default();
             for id in &targets {
                 if let LiveOp::Swap(other) = op {
                     // 東方VISION 6.1.10.b: the two values change places.
@@ -419,6 +437,13 @@ impl Game {
                         Value::Int(x.saturating_add(*n))
                     }
                     (LiveOp::Add(_), other, _) => other,
+                    (LiveOp::Mul(_), Value::Int(x), Some(Value::Int(n))) => {
+                        Value::Int(x.saturating_mul(*n))
+                    }
+                    (LiveOp::Div(_), Value::Int(x), Some(Value::Int(n))) if *n != 0 => {
+                        Value::Int(divide(x, *n, rounding))
+                    }
+                    (LiveOp::Mul(_) | LiveOp::Div(_), other, _) => other,
                     (LiveOp::Set(_) | LiveOp::SetAlways(_), _, Some(v)) => v.clone(),
                     (LiveOp::Grant(v), Value::List(mut l), _) => {
                         if !l.contains(v) {
@@ -496,6 +521,7 @@ impl Game {
             OpClass::Always,
             OpClass::Grant,
             OpClass::Remove,
+            OpClass::Mul,
         ]
         .into_iter()
         .filter(|c| !order.contains(c))
@@ -582,4 +608,31 @@ pub fn chars_field(g: &Game, chars: Option<&Chars>, card: CardIdx, field: &str) 
         Some(c) => c.get(g, card, field),
         None => g.field(card, field),
     }
+}
+
+/// `x / n` rounded as the layer says (n ≠ 0); saturating (i64::MIN / -1).
+fn divide(x: i64, n: i64, rounding: crate::def::game::Rounding) -> i64 {
+    use crate::def::game::Rounding;
+    let (x, n) = (x as i128, n as i128);
+    let q = x.div_euclid(n);
+    let r = x.rem_euclid(n);
+    // x = q·n + r with 0 ≤ r < |n|; the exact quotient lies between q and q ± 1.
+    let (lo, hi) = if n > 0 {
+        (q, q + (r != 0) as i128)
+    } else {
+        (q - (r != 0) as i128, q)
+    };
+    let v = match rounding {
+        Rounding::Down => lo,
+        Rounding::Up => hi,
+        Rounding::Nearest => {
+            let twice = 2 * (x - lo * n).abs();
+            if twice > n.abs() || (twice == n.abs() && lo >= 0) {
+                hi
+            } else {
+                lo
+            }
+        }
+    };
+    v.clamp(i64::MIN as i128, i64::MAX as i128) as i64
 }

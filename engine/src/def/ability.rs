@@ -55,6 +55,9 @@ pub enum ModifyOp {
     Swap(String),
     /// A change marked "always" (常に), applied after the modifiers (東方VISION 6.1.10.d).
     SetAlways(Amount),
+    /// Numeric: multiply, or divide with the layer's rounding (Victory Spark 7.8.1.3).
+    Mul(Amount),
+    Div(Amount),
 }
 
 impl ModifyOp {
@@ -68,6 +71,7 @@ impl ModifyOp {
             ModifyOp::Remove(_) => C::Remove,
             ModifyOp::Swap(_) => C::Swap,
             ModifyOp::SetAlways(_) => C::Always,
+            ModifyOp::Mul(_) | ModifyOp::Div(_) => C::Mul,
         }
     }
 }
@@ -497,7 +501,7 @@ pub fn build(src: &Src, raw: RawAbility, errors: &mut Vec<LoadError>) -> Ability
     let event = raw.when.as_deref().and_then(|w| when_event(src, w, errors));
     let mut modify = Vec::new();
     for m in &raw.modify {
-        let ops = [&m.add, &m.set, &m.grant, &m.remove]
+        let ops = [&m.add, &m.set, &m.grant, &m.remove, &m.mul, &m.div]
             .iter()
             .filter(|o| o.is_some())
             .count()
@@ -506,7 +510,7 @@ pub fn build(src: &Src, raw: RawAbility, errors: &mut Vec<LoadError>) -> Ability
             errors.push(LoadError::new(
                 src.at(&m.field),
                 format!(
-                    "modify {}: give exactly one of add, set, grant, remove, swap (always: only with set)",
+                    "modify {}: give exactly one of add, set, mul, div, grant, remove, swap (always: only with set)",
                     m.field
                 ),
             ));
@@ -514,6 +518,19 @@ pub fn build(src: &Src, raw: RawAbility, errors: &mut Vec<LoadError>) -> Ability
         }
         let op = if let Some(v) = &m.add {
             amount(src, v, errors).map(ModifyOp::Add)
+        } else if let Some(v) = &m.mul {
+            amount(src, v, errors).map(ModifyOp::Mul)
+        } else if let Some(v) = &m.div {
+            match amount(src, v, errors) {
+                Some(Amount::Const(Value::Int(0))) => {
+                    errors.push(LoadError::new(
+                        src.at(&m.field),
+                        format!("modify {}: div: 0 (a division by zero)", m.field),
+                    ));
+                    None
+                }
+                a => a.map(ModifyOp::Div),
+            }
         } else if let Some(other) = &m.swap {
             Some(ModifyOp::Swap(other.clone()))
         } else if let Some(v) = &m.set {

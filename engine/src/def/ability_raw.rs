@@ -83,6 +83,14 @@ pub struct RawModify {
     #[schemars(with = "Option<serde_json::Value>")]
     #[serde(default)]
     pub remove: Option<serde_yaml::Value>,
+    /// Multiply the field (an integer or an expression), or divide it with the layer's
+    /// `rounding` (Victory Spark 7.8.1.3).
+    #[schemars(with = "Option<serde_json::Value>")]
+    #[serde(default)]
+    pub mul: Option<serde_yaml::Value>,
+    #[schemars(with = "Option<serde_json::Value>")]
+    #[serde(default)]
+    pub div: Option<serde_yaml::Value>,
     /// Exchange this field's value with another field of its layer.
     #[serde(default)]
     pub swap: Option<String>,

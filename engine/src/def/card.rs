@@ -416,6 +416,8 @@ fn check_modify(game: &GameDef, m: &super::ability::Modify) -> Option<String> {
     let (op, v) = match &m.op {
         ModifyOp::Add(Amount::Const(v)) => ("add", v),
         ModifyOp::Add(Amount::Expr(..)) => ("add", &int),
+        ModifyOp::Mul(Amount::Const(v)) | ModifyOp::Div(Amount::Const(v)) => ("add", v),
+        ModifyOp::Mul(Amount::Expr(..)) | ModifyOp::Div(Amount::Expr(..)) => ("add", &int),
         ModifyOp::Set(Amount::Const(v)) => ("set", v),
         ModifyOp::Set(Amount::Expr(..)) => ("set", &int),
         ModifyOp::SetAlways(Amount::Const(v)) => ("set", v),

@@ -231,6 +231,30 @@ pub enum ControlMode {
     Zone,
 }
 
+/// How a layer rounds the result of a division (Victory Spark 6.7.3.5.3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Rounding {
+    /// Toward negative infinity.
+    #[default]
+    Down,
+    /// Toward positive infinity.
+    Up,
+    /// To the nearest integer, halves away from zero.
+    Nearest,
+}
+
+/// `rounding:` as written: one rule, or a setting choosing among rules by its value.
+#[derive(Clone, Debug, serde::Deserialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum RawRounding {
+    Fixed(Rounding),
+    BySetting {
+        setting: String,
+        values: Vec<Rounding>,
+    },
+}
+
 /// A kind of change to a field, for ordering within a layer (`layers[].order`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -245,6 +269,8 @@ pub enum OpClass {
     Always,
     Grant,
     Remove,
+    /// `mul:` / `div:` an amount (Victory Spark 7.8.1.3: after ±).
+    Mul,
 }
 
 /// At most `count` cards of a deck (and its sideboard) alike in `same`, among those matching
@@ -323,6 +349,8 @@ pub struct GameDef {
     pub layers: Vec<(Named, Option<String>, Vec<String>)>,
     /// Per layer: the order of its operations (empty: all together).
     pub layer_order: Vec<Vec<OpClass>>,
+    /// Each layer's rounding of divisions (the setting already applied).
+    pub layer_rounding: Vec<Rounding>,
     /// 802: extra validity condition for abilities of cards in the area.
     pub ability_valid_if: Option<(fuda_grammar::Expr, String)>,
     /// Continuous effects apply only to cards for which this holds (e.g. 306.7a-3).

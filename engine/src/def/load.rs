@@ -473,6 +473,11 @@ impl Cx<'_> {
                 .iter()
                 .map(|l| l.order.clone().unwrap_or_default())
                 .collect(),
+            layer_rounding: raw
+                .layers
+                .iter()
+                .map(|l| self.rounding(l, &raw.settings))
+                .collect(),
             ability_valid_if: self.opt_expr(&raw.ability_valid_if, "ability_valid_if"),
             affected_if: self.opt_expr(&raw.affected_if, "affected_if"),
             skill_success_check: raw.skill_success_check.as_ref().map(|h| self.hook(h)),
@@ -485,6 +490,39 @@ impl Cx<'_> {
                 .collect(),
             hooks: std::mem::take(&mut self.hooks),
             card_hooks: self.card_hooks(&raw.card_hooks),
+        }
+    }
+
+    /// A layer's rounding: as written, or the one its setting's value picks.
+    fn rounding(
+        &mut self,
+        l: &RawLayer,
+        settings: &indexmap::IndexMap<String, RawSetting>,
+    ) -> Rounding {
+        match &l.rounding {
+            None => Rounding::Down,
+            Some(RawRounding::Fixed(r)) => *r,
+            Some(RawRounding::BySetting { setting, values }) => {
+                let Some(v) = settings.get(setting) else {
+                    self.err(
+                        setting,
+                        format!("layer {}: rounding names the setting \"{setting}\", which `settings:` does not declare", l.id),
+                        None,
+                    );
+                    return Rounding::Down;
+                };
+                match usize::try_from(v.value).ok().and_then(|i| values.get(i)) {
+                    Some(r) => *r,
+                    None => {
+                        self.err(
+                            setting,
+                            format!("layer {}: the setting \"{setting}\" is {}, but `values` lists {} roundings (one per value from 0)", l.id, v.value, values.len()),
+                            None,
+                        );
+                        Rounding::Down
+                    }
+                }
+            }
         }
     }
 }

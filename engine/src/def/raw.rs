@@ -194,6 +194,10 @@ pub struct RawLayer {
     /// swap, add, always]`), each by dependency then timestamp; without it, all together.
     #[serde(default)]
     pub order: Option<Vec<super::game::OpClass>>,
+    /// How `div` (and a non-integer `mul`) rounds in this layer: `down` (default), `up`,
+    /// `nearest`, or `{ setting: name, values: [down, up] }` (the setting's value picks one).
+    #[serde(default)]
+    pub rounding: Option<super::game::RawRounding>,
 }
 
 /// A game setting: where two readings of the rules are both plausible, the game says which.

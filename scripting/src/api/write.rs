@@ -554,6 +554,13 @@ fn add_effect(g: &mut Game, t: &Table) -> R<bool> {
         let field: String = m.get("field")?;
         let op = if let Some(n) = m.get::<Option<i64>>("add")? {
             Op::Add(n)
+        } else if let Some(n) = m.get::<Option<i64>>("mul")? {
+            Op::Mul(n)
+        } else if let Some(n) = m.get::<Option<i64>>("div")? {
+            if n == 0 {
+                return Err(err(format!("modify {field}: div = 0 (a division by zero)")));
+            }
+            Op::Div(n)
         } else if let Some(other) = m.get::<Option<String>>("swap")? {
             if let Some(e) = fuda_engine::def::card::swap_problem(&g.defs.game, &field, &other) {
                 return Err(err(format!("add_effect: {e}")));
@@ -571,7 +578,7 @@ fn add_effect(g: &mut Game, t: &Table) -> R<bool> {
             Op::Remove(from_lua(&v)?)
         } else {
             return Err(err(format!(
-                "modify {field}: give add, set, grant, remove or swap"
+                "modify {field}: give add, set, mul, div, grant, remove or swap"
             )));
         };
         // 809: the value must fit the field's declared type (else the card's error).
@@ -583,7 +590,7 @@ fn add_effect(g: &mut Game, t: &Table) -> R<bool> {
             .filter(|_| !matches!(op, Op::Swap(_)))
         {
             let (name, v) = match &op {
-                Op::Add(n) => ("add", fuda_engine::Value::Int(*n)),
+                Op::Add(n) | Op::Mul(n) | Op::Div(n) => ("add", fuda_engine::Value::Int(*n)),
                 Op::Set(v) | Op::SetAlways(v) => ("set", v.clone()),
                 Op::Swap(_) => ("set", fuda_engine::Value::Null),
                 Op::Grant(v) => ("grant", v.clone()),
@@ -635,7 +642,7 @@ fn add_effect(g: &mut Game, t: &Table) -> R<bool> {
                             v.approx_size()
                         }
                         Op::Swap(o) => o.len(),
-                        Op::Add(_) => 8,
+                        Op::Add(_) | Op::Mul(_) | Op::Div(_) => 8,
                     }
             })
             .sum::<usize>();
