@@ -93,6 +93,9 @@ pub struct Game {
     /// A simultaneous move is under way (`k.move_all`): its events wait here until every card
     /// has moved (never saved: one verb call).
     pub(crate) batch: Option<Vec<(String, crate::value::Value)>>,
+    /// What a script said caused the move it is making (`k.move(…, {cause, by})`), for the
+    /// `移動` event (never saved: one verb call).
+    pub move_cause: Option<(String, Option<crate::ids::ObjId>)>,
 }
 
 /// A game as saved: everything but the definitions, which are named by id and version.
@@ -169,6 +172,7 @@ impl Game {
             computing_chars: Default::default(),
             budget: Default::default(),
             batch: None,
+            move_cause: None,
         };
         let name = game.defs.game.named.label();
         game.log_line(
@@ -194,6 +198,7 @@ impl Game {
             computing_chars: Default::default(),
             budget: Default::default(),
             batch: None,
+            move_cause: None,
         };
         std::mem::replace(self, empty)
     }
@@ -263,6 +268,7 @@ impl Game {
             computing_chars: Default::default(),
             budget: Default::default(),
             batch: None,
+            move_cause: None,
         })
     }
 

@@ -136,6 +136,7 @@ impl Game {
                 return Ok(None);
             }
         }
+        let from_pos = self.position_in(from_zone, card);
         let keep = defs.game.zone_def(from_zone).area
             && to.area
             && (!attached || defs.game.attachment_keeps_object);
@@ -197,14 +198,46 @@ impl Game {
             && to.visibility != Visibility::Public)
             || (from_def.area && !to.area);
         let named = if looks_back { id } else { new_id };
-        self.raise_moved(named, new_id, from_zone, zone);
+        self.raise_moved_from(named, new_id, from_zone, zone, from_pos);
         Ok(Some(new_id))
+    }
+
+    /// Where a top-level card lies in an ordered zone: `top`, `bottom`, or its place from the
+    /// top (1 = top); None in an unordered zone or for an attached card.
+    fn position_in(&self, zone: ZoneId, card: CardIdx) -> Option<Value> {
+        if !self.defs.game.zone_def(zone).ordered {
+            return None;
+        }
+        let list = &self.st.zones[zone.0 as usize];
+        let i = list.iter().position(|&c| c == card)?;
+        Some(if i + 1 == list.len() {
+            Value::Str("top".into())
+        } else if i == 0 {
+            Value::Str("bottom".into())
+        } else {
+            Value::Int((list.len() - i) as i64)
+        })
     }
 
     /// Raises `移動` (807.5) for a card that went from `from` to `to`: `card` names it as the
     /// event sees it, `new` is its object now, `player` its owner.
     pub(crate) fn raise_moved(&mut self, card: ObjId, new: ObjId, from: ZoneId, to: ZoneId) {
-        let g = &self.defs.game;
+        self.raise_moved_from(card, new, from, to, None);
+    }
+
+    /// [`Game::raise_moved`] with where the card was in its ordered zone (`from_pos`). The
+    /// event also says why it moved (`cause`: `effect` while a card's hook runs, else `rule`,
+    /// unless the script said otherwise, with `by`), and the slots of zones that have several.
+    pub(crate) fn raise_moved_from(
+        &mut self,
+        card: ObjId,
+        new: ObjId,
+        from: ZoneId,
+        to: ZoneId,
+        from_pos: Option<Value>,
+    ) {
+        let defs = std::sync::Arc::clone(&self.defs);
+        let g = &defs.game;
         let mut data = indexmap::IndexMap::new();
         data.insert("card".to_string(), Value::Int(self.handle(card)));
         data.insert("new".to_string(), Value::Int(self.handle(new)));
@@ -218,6 +251,24 @@ impl Game {
         );
         let owner = self.st.objects[new.card as usize].owner;
         data.insert("player".to_string(), Value::Int(owner as i64 + 1));
+        let (cause, by) = match &self.move_cause {
+            Some((c, by)) => (c.clone(), *by),
+            None if self.st.card_hook_depth > 0 => ("effect".to_string(), None),
+            None => ("rule".to_string(), None),
+        };
+        data.insert("cause".to_string(), Value::Str(cause));
+        if let Some(by) = by {
+            data.insert("by".to_string(), Value::Int(self.handle(by)));
+        }
+        if let Some(p) = from_pos {
+            data.insert("from_pos".to_string(), p);
+        }
+        for (key, z) in [("from_slot", from), ("to_slot", to)] {
+            if g.zone_def(z).count > 1 {
+                let slot = g.zone_parts(z).2;
+                data.insert(key.to_string(), Value::Int(slot as i64 + 1));
+            }
+        }
         self.raise(MOVED, Value::Map(data));
     }
 

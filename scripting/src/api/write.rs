@@ -12,7 +12,22 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
     k.raw_set(
         "move",
         lua.create_function(
-            |lua, (h, p, name, slot, pos): (i64, i64, String, Option<i64>, Option<String>)| {
+            |lua,
+             (h, p, name, slot, pos, opts): (
+                i64,
+                i64,
+                String,
+                Option<i64>,
+                Option<String>,
+                Option<Table>,
+            )| {
+                let (cause, by) = match &opts {
+                    Some(t) => (
+                        t.get::<Option<String>>("cause")?,
+                        t.get::<Option<i64>>("by")?,
+                    ),
+                    None => (None, None),
+                };
                 with(lua, |g| {
                     let id = obj(g, h)?;
                     let z = zone(g, p, &name, slot)?;
@@ -25,7 +40,16 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                             )))
                         }
                     };
-                    let moved = g.move_card(id, z, pos).map_err(fail)?.map(|u| g.handle(u));
+                    if let Some(c) = cause {
+                        if c.len() > 64 {
+                            return Err(err("move: a cause is at most 64 bytes"));
+                        }
+                        let by = by.map(|b| obj(g, b)).transpose()?;
+                        g.move_cause = Some((c, by));
+                    }
+                    let moved = g.move_card(id, z, pos);
+                    g.move_cause = None;
+                    let moved = moved.map_err(fail)?.map(|u| g.handle(u));
                     let why = match moved {
                         Some(_) => None,
                         None if !g.zone_exists(z) => Some("absent"),
