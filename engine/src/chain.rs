@@ -33,6 +33,10 @@ pub struct PendingItem {
     pub negated: bool,
     /// The window depth it belongs to (0: put on outside any window).
     pub depth: u16,
+    /// Items this one has chosen (`k.push{chooses}`: a cancel, Victory Spark 3.8.7): while it
+    /// waits, they do not resolve; if it leaves unresolved, they are free again (revival).
+    #[serde(default)]
+    pub chooses: Vec<u32>,
 }
 
 /// What a script gives `k.push`.
@@ -44,6 +48,7 @@ pub struct NewItem {
     pub controller: PlayerId,
     pub targets: Vec<Value>,
     pub values: Value,
+    pub chooses: Vec<u32>,
 }
 
 impl Game {
@@ -105,6 +110,7 @@ impl Game {
             values: new.values,
             negated: false,
             depth,
+            chooses: new.chooses,
         });
         self.touch();
         Ok(id)
@@ -147,6 +153,20 @@ impl Game {
         m.insert("targets".to_string(), Value::List(item.targets.clone()));
         m.insert("values".to_string(), item.values.clone());
         m.insert("negated".to_string(), Value::Bool(item.negated));
+        if !item.chooses.is_empty() {
+            let ids = item.chooses.iter().map(|&i| Value::Int(i as i64)).collect();
+            m.insert("chooses".to_string(), Value::List(ids));
+        }
+        let by: Vec<Value> = self
+            .st
+            .chain
+            .iter()
+            .filter(|c| c.chooses.contains(&item.id))
+            .map(|c| Value::Int(c.id as i64))
+            .collect();
+        if !by.is_empty() {
+            m.insert("chosen_by".to_string(), Value::List(by));
+        }
         Value::Map(m)
     }
 
@@ -166,10 +186,10 @@ impl Game {
             .enumerate()
             .filter(|(_, i)| i.depth == d);
         let at = match chain.order {
-            ChainOrder::Lifo => mine.last(),
-            ChainOrder::Fifo => mine.into_iter().next(),
-        }
-        .map(|(at, _)| at);
+            ChainOrder::Lifo => mine.last().map(|(at, _)| at),
+            ChainOrder::Fifo => mine.into_iter().next().map(|(at, _)| at),
+            ChainOrder::ByController => self.next_in_pool(d)?,
+        };
         let Some(at) = at else {
             return Ok(false);
         };

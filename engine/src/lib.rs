@@ -24,6 +24,7 @@ pub mod log;
 pub mod moves;
 pub mod ovar_list;
 pub mod phase_plan;
+pub mod pool;
 pub mod priority;
 pub mod replace;
 pub mod rule_check;

@@ -257,6 +257,7 @@ impl Game {
                 controller: t.controller,
                 targets: Vec::new(),
                 values: Value::Map(values),
+                chooses: Vec::new(),
             })
             .map_err(|e| Fail::Run(crate::error::RunError::Definition(e)))?;
             return Ok(());

@@ -137,6 +137,9 @@ pub struct ChainDef {
     /// Hook called once the chain of a window has resolved (e.g. combat, 東方VISION 1.12.8b–d).
     #[serde(default)]
     pub end_hook: Option<String>,
+    /// Kinds of items that resolve before all others (Victory Spark 4.7: cancels first).
+    #[serde(default)]
+    pub first: Vec<String>,
 }
 
 fn chain_name() -> String {
@@ -151,6 +154,9 @@ pub enum ChainOrder {
     #[default]
     Lifo,
     Fifo,
+    /// An unordered pool (Victory Spark 3.8, 4.7–4.8, 7.4.3): the turn player's items first;
+    /// each controller chooses which of their own resolves next.
+    ByController,
 }
 
 #[derive(

@@ -34,6 +34,16 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             let name: Option<String> = t.get("name")?;
             let source: Option<i64> = t.get("source")?;
             let controller: i64 = t.get("controller")?;
+            let chooses: Vec<u32> = match t.get::<Option<Table>>("chooses")? {
+                Some(l) => l
+                    .sequence_values::<u32>()
+                    .take(MAX_TARGETS + 1)
+                    .collect::<R<_>>()?,
+                None => Vec::new(),
+            };
+            if chooses.len() > MAX_TARGETS {
+                return Err(err(format!("k.push: more than {MAX_TARGETS} chosen items")));
+            }
             with(lua, |g| {
                 // What the item keeps is counted like an event's data (budget.rs).
                 let size = kind.as_ref().map_or(0, String::len)
@@ -52,6 +62,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                     controller: player(g, controller)?,
                     targets,
                     values,
+                    chooses,
                 };
                 g.push_item(new).map(|id| id as i64).map_err(err)
             })
@@ -258,6 +269,18 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                 }
                 Ok(g.clear_triggers(&filter) as i64)
             })
+        })?,
+    )?;
+    k.raw_set(
+        "remove_item",
+        lua.create_function(|lua, id: i64| {
+            let v = with(lua, |g| {
+                Ok(u32::try_from(id).ok().and_then(|id| g.remove_item(id)))
+            })?;
+            match v {
+                Some(v) => to_lua(lua, &v),
+                None => Ok(mlua::Value::Nil),
+            }
         })?,
     )?;
     k.raw_set(
