@@ -398,3 +398,32 @@ impl Env for GameEnv<'_> {
         Err(format!("unknown function \"{name}\""))
     }
 }
+
+/// Every identifier, member and function name an expression mentions.
+pub(crate) fn idents(e: &Expr, out: &mut Vec<String>) {
+    use fuda_grammar::ExprKind as K;
+    match &e.kind {
+        K::Ident(n) => out.push(n.clone()),
+        K::Member { base, name } => {
+            out.push(name.clone());
+            idents(base, out);
+        }
+        K::Call { name, args } => {
+            out.push(name.clone());
+            args.iter().for_each(|a| idents(a, out));
+        }
+        K::Unary { expr, .. } => idents(expr, out),
+        K::Binary { lhs, rhs, .. } => {
+            idents(lhs, out);
+            idents(rhs, out);
+        }
+        K::Where {
+            collection,
+            condition,
+        } => {
+            idents(collection, out);
+            idents(condition, out);
+        }
+        _ => {}
+    }
+}

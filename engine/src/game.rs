@@ -338,46 +338,9 @@ impl Game {
         Ok(())
     }
 
-    /// 103.4: a player resigns at any decision; the opponent wins. Nothing can replace it.
-    pub fn resign(&mut self, player: PlayerId) {
-        if self.st.outcome.is_some() {
-            return;
-        }
-        self.pending = None;
-        self.journal = Journal::default();
-        let winner = 1 - player;
-        self.log_line(
-            self.kc(crate::def::kernel_clauses::KStep::Resign)
-                .as_deref(),
-            format!("P{}が投了 (resigns)", player + 1),
-        );
-        self.end(Outcome::Win {
-            winner,
-            clause: self
-                .kc(crate::def::kernel_clauses::KStep::Resign)
-                .unwrap_or_default(),
-            reason: format!("P{} resigned", player + 1),
-        });
-    }
-
     /// The game's clause for a kernel step (`kernel_clauses:`), if it declares one.
     pub fn kc(&self, step: crate::def::kernel_clauses::KStep) -> Option<String> {
         self.defs.game.kernel_clauses.get(step).map(str::to_string)
-    }
-
-    pub(crate) fn end(&mut self, outcome: Outcome) {
-        let text = match &outcome {
-            Outcome::Win { winner, reason, .. } => {
-                format!("P{}の勝利 (P{} wins): {reason}", winner + 1, winner + 1)
-            }
-            Outcome::Draw { reason, .. } => format!("引き分け (draw): {reason}"),
-        };
-        let clause = match &outcome {
-            Outcome::Win { clause, .. } | Outcome::Draw { clause, .. } => clause.clone(),
-        };
-        self.log_line(Some(&clause), text);
-        self.st.outcome = Some(outcome);
-        self.pending = None;
     }
 
     /// Appends a line to the log.

@@ -259,17 +259,17 @@ impl Game {
         for l in lives.iter_mut() {
             let mut names = Vec::new();
             if let LiveScope::Dynamic(e, _) = &l.scope {
-                idents(e, &mut names);
+                crate::expr::idents(e, &mut names);
             }
             if let Some((e, _)) = &l.condition {
-                idents(e, &mut names);
+                crate::expr::idents(e, &mut names);
             }
             for (_, op) in &l.changes {
                 if let LiveOp::Add(Amount::Expr(e, _))
                 | LiveOp::Set(Amount::Expr(e, _))
                 | LiveOp::SetAlways(Amount::Expr(e, _)) = op
                 {
-                    idents(e, &mut names);
+                    crate::expr::idents(e, &mut names);
                 }
             }
             // Japanese field names count as the field they name.
@@ -441,7 +441,7 @@ impl Game {
                         Value::Int(x.saturating_mul(*n))
                     }
                     (LiveOp::Div(_), Value::Int(x), Some(Value::Int(n))) if *n != 0 => {
-                        Value::Int(divide(x, *n, rounding))
+                        Value::Int(crate::rounding::divide(x, *n, rounding))
                     }
                     (LiveOp::Mul(_) | LiveOp::Div(_), other, _) => other,
                     (LiveOp::Set(_) | LiveOp::SetAlways(_), _, Some(v)) => v.clone(),
@@ -573,66 +573,10 @@ impl Game {
     }
 }
 
-/// Every identifier, member and function name an expression mentions.
-fn idents(e: &Expr, out: &mut Vec<String>) {
-    use fuda_grammar::ExprKind as K;
-    match &e.kind {
-        K::Ident(n) => out.push(n.clone()),
-        K::Member { base, name } => {
-            out.push(name.clone());
-            idents(base, out);
-        }
-        K::Call { name, args } => {
-            out.push(name.clone());
-            args.iter().for_each(|a| idents(a, out));
-        }
-        K::Unary { expr, .. } => idents(expr, out),
-        K::Binary { lhs, rhs, .. } => {
-            idents(lhs, out);
-            idents(rhs, out);
-        }
-        K::Where {
-            collection,
-            condition,
-        } => {
-            idents(collection, out);
-            idents(condition, out);
-        }
-        _ => {}
-    }
-}
-
 /// Lets other modules read characteristics through an in-progress computation.
 pub fn chars_field(g: &Game, chars: Option<&Chars>, card: CardIdx, field: &str) -> Value {
     match chars {
         Some(c) => c.get(g, card, field),
         None => g.field(card, field),
     }
-}
-
-/// `x / n` rounded as the layer says (n ≠ 0); saturating (i64::MIN / -1).
-fn divide(x: i64, n: i64, rounding: crate::def::game::Rounding) -> i64 {
-    use crate::def::game::Rounding;
-    let (x, n) = (x as i128, n as i128);
-    let q = x.div_euclid(n);
-    let r = x.rem_euclid(n);
-    // x = q·n + r with 0 ≤ r < |n|; the exact quotient lies between q and q ± 1.
-    let (lo, hi) = if n > 0 {
-        (q, q + (r != 0) as i128)
-    } else {
-        (q - (r != 0) as i128, q)
-    };
-    let v = match rounding {
-        Rounding::Down => lo,
-        Rounding::Up => hi,
-        Rounding::Nearest => {
-            let twice = 2 * (x - lo * n).abs();
-            if twice > n.abs() || (twice == n.abs() && lo >= 0) {
-                hi
-            } else {
-                lo
-            }
-        }
-    };
-    v.clamp(i64::MIN as i128, i64::MAX as i128) as i64
 }

@@ -178,15 +178,18 @@ pub(crate) fn handles(g: &Game, ids: impl IntoIterator<Item = ObjId>) -> Vec<i64
 mod abilities;
 mod choose;
 pub mod doc;
+mod effects;
 mod read;
 mod timing;
 mod write;
+mod zones;
 
 /// Registers `k` in the globals.
 pub fn register(lua: &Lua) -> R<()> {
     let k = lua.create_table()?;
     read::register(lua, &k)?;
     write::register(lua, &k)?;
+    zones::register(lua, &k)?;
     choose::register(lua, &k)?;
     abilities::register(lua, &k)?;
     timing::register(lua, &k)?;

@@ -1,215 +1,12 @@
 //! Changing the game through the kernel's verbs.
 use super::*;
 use crate::convert::to_lua;
-use fuda_engine::{Game, Value};
 use mlua::{Lua, Table};
 
 use fuda_engine::budget::{Charge, MAX_LOG_LINE};
-use fuda_engine::verbs::Position;
 use mlua::Variadic;
 
 pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
-    k.raw_set(
-        "move",
-        lua.create_function(
-            |lua,
-             (h, p, name, slot, pos, opts): (
-                i64,
-                i64,
-                String,
-                Option<i64>,
-                Option<String>,
-                Option<Table>,
-            )| {
-                let (cause, by) = match &opts {
-                    Some(t) => (
-                        t.get::<Option<String>>("cause")?,
-                        t.get::<Option<i64>>("by")?,
-                    ),
-                    None => (None, None),
-                };
-                with(lua, |g| {
-                    let id = obj(g, h)?;
-                    let z = zone(g, p, &name, slot)?;
-                    let pos = match pos.as_deref() {
-                        None | Some("top") => Position::Top,
-                        Some("bottom") => Position::Bottom,
-                        Some(o) => {
-                            return Err(err(format!(
-                                "position must be \"top\" or \"bottom\", not \"{o}\""
-                            )))
-                        }
-                    };
-                    if let Some(c) = cause {
-                        if c.len() > 64 {
-                            return Err(err("move: a cause is at most 64 bytes"));
-                        }
-                        let by = by.map(|b| obj(g, b)).transpose()?;
-                        g.move_cause = Some((c, by));
-                    }
-                    let moved = g.move_card(id, z, pos);
-                    g.move_cause = None;
-                    let moved = moved.map_err(fail)?.map(|u| g.handle(u));
-                    let why = match moved {
-                        Some(_) => None,
-                        None if !g.zone_exists(z) => Some("absent"),
-                        None => Some("full"),
-                    };
-                    Ok((moved, why))
-                })
-            },
-        )?,
-    )?;
-    k.raw_set(
-        "put_on_top",
-        lua.create_function(
-            |lua, (a, b, role, opts): (i64, i64, String, Option<Table>)| {
-                let orientation = match &opts {
-                    Some(t) => t.get::<Option<bool>>("orientation")?.unwrap_or(false),
-                    None => false,
-                };
-                with(lua, |g| {
-                    let (a, b) = (obj(g, a)?, obj(g, b)?);
-                    let r = named_role(g, &role)?;
-                    Ok(g.put_on_top(a, b, r, orientation)
-                        .map_err(fail)?
-                        .map(|u| g.handle(u)))
-                })
-            },
-        )?,
-    )?;
-    k.raw_set(
-        "reattach",
-        lua.create_function(|lua, (c, host, role): (i64, i64, Option<String>)| {
-            with(lua, |g| {
-                let (c, host) = (obj(g, c)?, obj(g, host)?);
-                let r = match role {
-                    Some(r) => Some(named_role(g, &r)?),
-                    None => None,
-                };
-                g.reattach(c, host, r).map_err(fail)
-            })
-        })?,
-    )?;
-    k.raw_set(
-        "move_all",
-        lua.create_function(|lua, (list, opts): (Table, Option<Table>)| {
-            let all = match &opts {
-                Some(t) => t.get::<Option<bool>>("all_or_nothing")?.unwrap_or(false),
-                None => false,
-            };
-            let mut raw = Vec::new();
-            for (i, m) in list.sequence_values::<Table>().enumerate() {
-                if i >= 256 {
-                    return Err(err("move_all: at most 256 moves at once"));
-                }
-                let m = m?;
-                let c: i64 = m.get("c").or_else(|_| m.get(1))?;
-                let p: i64 = m.get("p").or_else(|_| m.get(2))?;
-                let z: String = m.get("zone").or_else(|_| m.get(3))?;
-                let slot: Option<i64> = m.get("slot")?;
-                let pos: Option<String> = m.get("pos")?;
-                raw.push((c, p, z, slot, pos));
-            }
-            let r = with(lua, |g| {
-                let mut moves = Vec::with_capacity(raw.len());
-                for (c, p, z, slot, pos) in &raw {
-                    let pos = match pos.as_deref() {
-                        None | Some("top") => Position::Top,
-                        Some("bottom") => Position::Bottom,
-                        Some(o) => {
-                            return Err(err(format!(
-                                "move_all: pos must be \"top\" or \"bottom\", not \"{o}\""
-                            )))
-                        }
-                    };
-                    moves.push((obj(g, *c)?, zone(g, *p, z, *slot)?, pos));
-                }
-                let done = g.move_all(&moves, all).map_err(fail)?;
-                Ok(done.map(|v| {
-                    v.into_iter()
-                        .map(|m| m.map_or(Value::Bool(false), |id| Value::Int(g.handle(id))))
-                        .collect::<Vec<_>>()
-                }))
-            })?;
-            match r {
-                Some(v) => to_lua(lua, &Value::List(v)),
-                None => Ok(mlua::Value::Nil),
-            }
-        })?,
-    )?;
-    k.raw_set(
-        "set_zone_exists",
-        lua.create_function(|lua, args: mlua::Variadic<mlua::Value>| {
-            with(lua, |g| {
-                // (p, zone[, slot], on)
-                let n = args.len();
-                let on = match args.get(n.wrapping_sub(1)) {
-                    Some(mlua::Value::Boolean(b)) => *b,
-                    _ => {
-                        return Err(err(
-                            "set_zone_exists(p, zone[, slot], on): `on` must be true or false",
-                        ))
-                    }
-                };
-                let p = match args.first() {
-                    Some(mlua::Value::Integer(p)) => *p,
-                    _ => {
-                        return Err(err(
-                            "set_zone_exists: the first argument is a player (1 or 2)",
-                        ))
-                    }
-                };
-                let name = match args.get(1) {
-                    Some(mlua::Value::String(s)) => s.to_str()?.to_string(),
-                    _ => return Err(err("set_zone_exists: the second argument is a zone id")),
-                };
-                let slot = match (n, args.get(2)) {
-                    (4, Some(mlua::Value::Integer(s))) => Some(*s),
-                    (3, _) => None,
-                    _ => return Err(err("set_zone_exists(p, zone[, slot], on)")),
-                };
-                let z = zone(g, p, &name, slot)?;
-                Ok(g.set_zone_exists(z, on))
-            })
-        })?,
-    )?;
-    k.raw_set(
-        "attach",
-        lua.create_function(|lua, (c, u, role): (i64, i64, String)| {
-            with(lua, |g| {
-                let (c, u) = (obj(g, c)?, obj(g, u)?);
-                let r = g
-                    .defs
-                    .game
-                    .role(&role)
-                    .ok_or_else(|| err(format!("unknown attachment role \"{role}\"")))?;
-                Ok(g.attach(c, u, r as u8).map_err(fail)?.map(|u| g.handle(u)))
-            })
-        })?,
-    )?;
-    k.raw_set(
-        "draw",
-        lua.create_function(|lua, (p, n): (i64, i64)| {
-            with(lua, |g| g.draw(player(g, p)?, n).map_err(fail))
-        })?,
-    )?;
-    k.raw_set(
-        "shuffle",
-        lua.create_function(|lua, (p, name): (i64, String)| {
-            with(lua, |g| {
-                let z = zone(g, p, &name, None)?;
-                g.shuffle(z);
-                Ok(())
-            })
-        })?,
-    )?;
-    k.raw_set(
-        "swap",
-        lua.create_function(|lua, (a, b): (i64, i64)| {
-            with(lua, |g| g.swap(obj(g, a)?, obj(g, b)?).map_err(fail))
-        })?,
-    )?;
     k.raw_set(
         "set_orientation",
         lua.create_function(|lua, (h, o): (i64, String)| {
@@ -310,19 +107,45 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
     )?;
     k.raw_set(
         "lose",
-        lua.create_function(|lua, (p, clause, reason): (i64, String, String)| {
-            with(lua, |g| {
-                // The reason is a log line.
-                if clause.len() + reason.len() > MAX_LOG_LINE {
-                    return Err(err(format!(
+        lua.create_function(
+            |lua, (p, clause, reason, opts): (mlua::Value, String, String, Option<Table>)| {
+                let now = match &opts {
+                    Some(t) => t.get::<Option<bool>>("now")?.unwrap_or(false),
+                    None => false,
+                };
+                let ps: Vec<i64> = match p {
+                    mlua::Value::Integer(p) => vec![p],
+                    mlua::Value::Table(t) => {
+                        t.sequence_values::<i64>().take(9).collect::<R<_>>()?
+                    }
+                    _ => return Err(err("k.lose: a player (1, 2) or a list of players")),
+                };
+                with(lua, |g| {
+                    // The reason is a log line.
+                    if clause.len() + reason.len() > MAX_LOG_LINE {
+                        return Err(err(format!(
                         "k.lose: a reason of {} bytes is longer than the limit of {MAX_LOG_LINE}",
                         reason.len()
                     )));
+                    }
+                    g.charge(Charge::Data(clause.len() + reason.len()))
+                        .map_err(err)?;
+                    let ps = ps.iter().map(|&p| player(g, p)).collect::<R<Vec<_>>>()?;
+                    g.lose_all(&ps, &clause, &reason, now);
+                    Ok(())
+                })
+            },
+        )?,
+    )?;
+    k.raw_set(
+        "win",
+        lua.create_function(|lua, (p, clause, reason): (i64, String, String)| {
+            with(lua, |g| {
+                if clause.len() + reason.len() > MAX_LOG_LINE {
+                    return Err(err("k.win: the reason is longer than a log line may be"));
                 }
-                g.charge(Charge::Data(clause.len() + reason.len()))
-                    .map_err(err)?;
                 let p = player(g, p)?;
-                g.lose(p, &clause, &reason);
+                g.win(p, &clause, &reason);
                 Ok(())
             })
         })?,
@@ -420,7 +243,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
     //   duration="this_turn"|"permanent"|{turn=N}, ["while"]="expr", label=} → created?
     k.raw_set(
         "add_effect",
-        lua.create_function(|lua, t: Table| with(lua, |g| add_effect(g, &t)))?,
+        lua.create_function(|lua, t: Table| with(lua, |g| super::effects::add_effect(g, &t)))?,
     )?;
     // k.end_effects(c): 302.3b — effects locked onto this card end (not static abilities).
     k.raw_set(
@@ -536,159 +359,6 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
     Ok(())
 }
 
-fn add_effect(g: &mut Game, t: &Table) -> R<bool> {
-    use fuda_engine::effects::{Duration, Effect, Op, Scope};
-    g.charge(Charge::Effect).map_err(err)?;
-    let source = obj(
-        g,
-        t.get::<i64>("source")
-            .map_err(|_| err("add_effect needs `source` (the card, e.g. self)"))?,
-    )?;
-    let controller = g.st.objects[source.card as usize].controller;
-    let scope =
-        match (
-            t.get::<Option<Vec<i64>>>("targets")?,
-            t.get::<Option<String>>("applies_to")?,
-        ) {
-            (Some(hs), None) if hs.len() > g.st.objects.len() => {
-                return Err(err(format!(
-                    "add_effect: {} targets, more than the {} cards in the game",
-                    hs.len(),
-                    g.st.objects.len()
-                )))
-            }
-            (Some(hs), None) => Scope::Locked(hs.into_iter().map(|h| obj(g, h)).collect::<R<_>>()?),
-            (None, Some(src)) => Scope::Dynamic(src),
-            _ => return Err(err(
-                "add_effect needs exactly one of `targets` (cards) or `applies_to` (an expression)",
-            )),
-        };
-    // The expressions are checked now, so a typo is the card's error at this call.
-    let while_cond: Option<String> = t.get("while")?;
-    let dynamic = match &scope {
-        Scope::Dynamic(d) => Some(d),
-        Scope::Locked(_) => None,
-    };
-    for src in dynamic.into_iter().chain(while_cond.as_ref()) {
-        fuda_engine::def::names::check_src(src, &g.defs.game)
-            .map_err(|e| err(format!("add_effect: {e}")))?;
-    }
-    let mut changes = Vec::new();
-    for m in t.get::<Vec<Table>>("modify")? {
-        let field: String = m.get("field")?;
-        let op = if let Some(n) = m.get::<Option<i64>>("add")? {
-            Op::Add(n)
-        } else if let Some(n) = m.get::<Option<i64>>("mul")? {
-            Op::Mul(n)
-        } else if let Some(n) = m.get::<Option<i64>>("div")? {
-            if n == 0 {
-                return Err(err(format!("modify {field}: div = 0 (a division by zero)")));
-            }
-            Op::Div(n)
-        } else if let Some(other) = m.get::<Option<String>>("swap")? {
-            if let Some(e) = fuda_engine::def::card::swap_problem(&g.defs.game, &field, &other) {
-                return Err(err(format!("add_effect: {e}")));
-            }
-            Op::Swap(other)
-        } else if let Some(v) = m.get::<Option<mlua::Value>>("set")? {
-            if m.get::<Option<bool>>("always")?.unwrap_or(false) {
-                Op::SetAlways(from_lua(&v)?)
-            } else {
-                Op::Set(from_lua(&v)?)
-            }
-        } else if let Some(v) = m.get::<Option<mlua::Value>>("grant")? {
-            Op::Grant(from_lua(&v)?)
-        } else if let Some(v) = m.get::<Option<mlua::Value>>("remove")? {
-            Op::Remove(from_lua(&v)?)
-        } else {
-            return Err(err(format!(
-                "modify {field}: give add, set, mul, div, grant, remove or swap"
-            )));
-        };
-        // 809: the value must fit the field's declared type (else the card's error).
-        if let Some(fd) = g
-            .defs
-            .game
-            .fields
-            .get(&field)
-            .filter(|_| !matches!(op, Op::Swap(_)))
-        {
-            let (name, v) = match &op {
-                Op::Add(n) | Op::Mul(n) | Op::Div(n) => ("add", fuda_engine::Value::Int(*n)),
-                Op::Set(v) | Op::SetAlways(v) => ("set", v.clone()),
-                Op::Swap(_) => ("set", fuda_engine::Value::Null),
-                Op::Grant(v) => ("grant", v.clone()),
-                Op::Remove(v) => ("remove", v.clone()),
-            };
-            fd.check_change(name, &v)
-                .map_err(|e| err(format!("add_effect: {name} \"{field}\": {e}")))?;
-        }
-        if g.defs.game.field_layer(&field).is_none() {
-            return Err(err(format!(
-                "the field \"{field}\" is in no layer of the game (809.1)"
-            )));
-        }
-        changes.push((field, op));
-    }
-    let duration = match t.get::<mlua::Value>("duration")? {
-        mlua::Value::Nil => Duration::Permanent,
-        mlua::Value::String(s) => match &*s.to_str()? {
-            "permanent" => Duration::Permanent,
-            "this_turn" => Duration::ThisTurn(g.st.turn),
-            o if g.defs.game.durations.iter().any(|d| d.id == o)
-                || (o == "chain" && g.defs.game.chain.is_some()) =>
-            {
-                Duration::Until(o.to_string())
-            }
-            o => {
-                return Err(err(format!(
-                    "unknown duration \"{o}\" (this_turn, permanent, {{turn = N}} or one the game declares in `durations:`)"
-                )))
-            }
-        },
-        mlua::Value::Table(d) => Duration::Turn(d.get::<u32>("turn")?),
-        _ => return Err(err("duration: this_turn, permanent or {turn = N}")),
-    };
-    let label = t
-        .get::<Option<String>>("label")?
-        .unwrap_or_else(|| g.name(source.card).to_string());
-    let size = label.len()
-        + match &scope {
-            Scope::Locked(ids) => 8 * ids.len(),
-            Scope::Dynamic(src) => src.len(),
-        }
-        + changes
-            .iter()
-            .map(|(f, op)| {
-                f.len()
-                    + match op {
-                        Op::Set(v) | Op::SetAlways(v) | Op::Grant(v) | Op::Remove(v) => {
-                            v.approx_size()
-                        }
-                        Op::Swap(o) => o.len(),
-                        Op::Add(_) | Op::Mul(_) | Op::Div(_) => 8,
-                    }
-            })
-            .sum::<usize>();
-    let while_cond: Option<String> = t.get("while")?;
-    g.charge(Charge::Item(
-        size + while_cond.as_ref().map_or(0, String::len),
-    ))
-    .map_err(err)?;
-    g.add_effect(Effect {
-        source,
-        controller,
-        timestamp: 0,
-        scope,
-        changes,
-        duration,
-        while_cond,
-        label,
-        base: t.get::<Option<bool>>("base")?.unwrap_or(false),
-    })
-    .map_err(err)
-}
-
 /// k.event may raise only an event the game declares, with the data keys it declares (807.2).
 fn declared(g: &fuda_engine::Game, name: &str, data: &fuda_engine::Value) -> mlua::Result<()> {
     use fuda_engine::def::events;
@@ -710,12 +380,4 @@ fn declared(g: &fuda_engine::Game, name: &str, data: &fuda_engine::Value) -> mlu
         }
     }
     Ok(())
-}
-
-fn named_role(g: &Game, role: &str) -> R<u8> {
-    g.defs
-        .game
-        .role(role)
-        .map(|r| r as u8)
-        .ok_or_else(|| err(format!("unknown attachment role \"{role}\"")))
 }
