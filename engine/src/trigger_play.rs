@@ -233,6 +233,39 @@ impl Game {
             );
             return Ok(());
         }
+        // `optional: true` ("may"): its controller chooses whether to play it; declined, this
+        // occurrence is gone (Victory Spark 4.5.1; Fire Force 908.3a's "may pay").
+        if a.optional {
+            let options = vec![
+                Opt {
+                    label: format!("「{}」をプレイする (play)", a.name),
+                    value: Value::Bool(true),
+                },
+                Opt {
+                    label: "プレイしない (do not play)".into(),
+                    value: Value::Bool(false),
+                },
+            ];
+            let picks = self.choose(
+                t.controller,
+                "任意の誘発能力をプレイするか (may)",
+                self.kc(KStep::TriggerPlay).as_deref(),
+                options,
+                1,
+                1,
+            )?;
+            if picks.first() == Some(&1) {
+                self.log_line(
+                    self.kc(KStep::TriggerPlay).as_deref(),
+                    format!(
+                        "P{}: {card_name}の「{}」をプレイしない (declines the triggered ability)",
+                        t.controller + 1,
+                        a.name
+                    ),
+                );
+                return Ok(());
+            }
+        }
         self.log_line(
             self.kc(KStep::TriggerPlay).as_deref(),
             format!(
