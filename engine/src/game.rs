@@ -96,6 +96,8 @@ pub struct Game {
     /// What a script said caused the move it is making (`k.move(…, {cause, by})`), for the
     /// `移動` event (never saved: one verb call).
     pub move_cause: Option<(String, Option<crate::ids::ObjId>)>,
+    /// The one timestamp the cards of a simultaneous move share (809.3b: equal timestamps).
+    pub(crate) batch_ts: Option<u64>,
 }
 
 /// A game as saved: everything but the definitions, which are named by id and version.
@@ -173,6 +175,7 @@ impl Game {
             budget: Default::default(),
             batch: None,
             move_cause: None,
+            batch_ts: None,
         };
         let name = game.defs.game.named.label();
         game.log_line(
@@ -199,6 +202,7 @@ impl Game {
             budget: Default::default(),
             batch: None,
             move_cause: None,
+            batch_ts: None,
         };
         std::mem::replace(self, empty)
     }
@@ -269,6 +273,7 @@ impl Game {
             budget: Default::default(),
             batch: None,
             move_cause: None,
+            batch_ts: None,
         })
     }
 

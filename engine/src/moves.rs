@@ -165,6 +165,8 @@ impl Game {
             }
         }
         self.batch = Some(Vec::new());
+        // One move: the cards share one timestamp (809.3b; Victory Spark 8.5 ties).
+        self.batch_ts = Some(self.timestamp());
         let mut out = Vec::with_capacity(moves.len());
         let mut failed = None;
         for (i, &(id, zone, pos)) in moves.iter().enumerate() {
@@ -181,6 +183,7 @@ impl Game {
             }
         }
         let events = self.batch.take().unwrap_or_default();
+        self.batch_ts = None;
         if let Some(e) = failed {
             return Err(e);
         }

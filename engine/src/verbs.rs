@@ -156,7 +156,11 @@ impl Game {
         if !keep && !batch {
             self.remember(card); // a simultaneous move remembered every card before the first
         }
-        let ts = if keep { 0 } else { self.timestamp() };
+        let ts = match (keep, self.batch_ts) {
+            (true, _) => 0,
+            (false, Some(ts)) => ts,
+            (false, None) => self.timestamp(),
+        };
         self.touch();
         let o = &mut self.st.objects[card as usize];
         o.zone = zone;

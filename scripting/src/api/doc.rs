@@ -33,6 +33,7 @@ pub const API: &[(&str, &str, &str, &str, &str)] = &[
     ("Cards", "card_names", "k.card_names() → {name…}", "Every distinct card name of the game's cards, in load order (the names a player may declare).", "k.choose(p, k.card_names())"),
     ("Cards", "card_type", "k.card_type(c) → type", "The card's type id.", "k.card_type(c) == \"unit\""),
     ("Cards", "subtype", "k.subtype(c) → subtype|nil", "The card's subtype id.", "k.subtype(c) == \"tactic\""),
+    ("Cards", "timestamp", "k.timestamp(c) → n", "When the card's object came into being or its abilities last became valid (809.3b): a later one is greater; cards moved by one `k.move_all` share one.", "k.timestamp(a) < k.timestamp(b)"),
     ("Cards", "base", "k.base(c, f) → value", "A field's original value (元の数値): printed, with the card's defining abilities and the effects made with `base = true` (Gate Ruler 15-2b), and no other effect.", "k.base(c, \"dmg\")"),
     ("Cards", "field", "k.field(c, f) → value", "A field with continuous effects applied (809); as last known if the card has left (812).", "k.field(c, \"hp\")"),
     ("Cards", "printed", "k.printed(c, f) → value", "A field as printed, with no effects (809.6).", "k.printed(c, \"hp\")"),

@@ -35,6 +35,14 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         })?,
     )?;
     k.raw_set(
+        "timestamp",
+        lua.create_function(|lua, h: i64| {
+            with(lua, |g| {
+                Ok(g.st.objects[obj(g, h)?.card as usize].timestamp as i64)
+            })
+        })?,
+    )?;
+    k.raw_set(
         "game_over",
         lua.create_function(|lua, ()| with(lua, |g| Ok(g.st.outcome.is_some())))?,
     )?;

@@ -322,7 +322,10 @@ function M.exchange(a, b)
     k.log("15-11b", name_of(a), "と", name_of(b), "は入れ替えられない: 実行されない (cannot swap: nothing is done)")
     return false
   end
-  k.log("15-11a", name_of(a), "と", name_of(b), "を同時に入れ替える (swapped simultaneously)")
+  -- One simultaneous move: both cards came into being at once (one timestamp).
+  local same = k.timestamp(moved[1]) == k.timestamp(moved[2])
+  k.log("15-11a", name_of(a), "と", name_of(b), "を同時に入れ替える (swapped simultaneously",
+    same and ", one timestamp)" or ")")
   return true
 end
 
