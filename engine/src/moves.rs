@@ -15,7 +15,11 @@ impl Game {
         if !(defs.game.zone_def(za).area && defs.game.zone_def(zb).area) || ca == cb {
             return Ok(false);
         }
-        if self.refuse_absent(ca, zb) || self.refuse_absent(cb, za) {
+        if self.refuse_absent(ca, zb)
+            || self.refuse_absent(cb, za)
+            || self.refuse_foreign(ca, zb)
+            || self.refuse_foreign(cb, za)
+        {
             return Ok(false);
         }
         self.touch();
@@ -129,7 +133,9 @@ impl Game {
                 continue;
             };
             let from = o.zone;
-            if !self.zone_exists(zone) {
+            if !self.zone_exists(zone)
+                || (defs.game.own_zones_only.is_some() && self.is_foreign(id.card, zone))
+            {
                 ok[i] = false;
                 continue;
             }
@@ -191,5 +197,29 @@ impl Game {
             self.raise(&name, data);
         }
         Ok(Some(out))
+    }
+
+    /// Whether `zone` belongs to a player other than the card's owner (a shared zone never does).
+    pub fn is_foreign(&self, card: CardIdx, zone: crate::ids::ZoneId) -> bool {
+        let (_, player, _) = self.defs.game.zone_parts(zone);
+        player.is_some_and(|p| p != self.st.objects[card as usize].owner)
+    }
+
+    /// `own_zones_only`: a move into another player's zone does not happen (logged); true if
+    /// refused.
+    pub(crate) fn refuse_foreign(&mut self, card: CardIdx, zone: crate::ids::ZoneId) -> bool {
+        let Some(clause) = self.defs.game.own_zones_only.clone() else {
+            return false;
+        };
+        if !self.is_foreign(card, zone) {
+            return false;
+        }
+        let name = self.name(card).to_string();
+        let label = self.defs.game.zone_label(zone);
+        self.log_line(
+            clause.as_deref(),
+            format!("{name}は他のプレイヤーの領域({label})に置かれない ({name} does not enter another player's zone)"),
+        );
+        true
     }
 }

@@ -120,7 +120,7 @@ impl Game {
     ) -> Result<Option<ObjId>, Fail> {
         let card = self.live(id)?;
         let defs = std::sync::Arc::clone(&self.defs);
-        if self.refuse_absent(card, zone) {
+        if self.refuse_absent(card, zone) || self.refuse_foreign(card, zone) {
             return Ok(None);
         }
         let to = defs.game.zone_def(zone);

@@ -337,6 +337,8 @@ pub struct GameDef {
     pub control: ControlMode,
     pub move_rules: Vec<super::move_rules::MoveRule>,
     pub attachment_keeps_object: bool,
+    /// Some(clause): cards enter only their owner's zones (and shared ones).
+    pub own_zones_only: Option<Option<String>>,
     pub triggers: super::timing::TriggerPolicy,
     pub priority: super::timing::PriorityDef,
     /// The chain, with its hooks resolved to registry names.

@@ -123,6 +123,18 @@ pub struct RawGame {
     /// field to field). Default false: attaching makes a new object (汎用TCG 905).
     #[serde(default)]
     pub attachment_keeps_object: bool,
+    /// `own_zones_only: { clause: "3.1.4" }`: a card never enters another player's zone (Victory
+    /// Spark 3.1.4); a move there does not happen (`k.move` returns nil, "foreign").
+    #[serde(default)]
+    pub own_zones_only: Option<RawClauseOnly>,
+}
+
+/// A rule the game turns on, with the clause it cites.
+#[derive(Debug, Deserialize, Clone, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawClauseOnly {
+    #[serde(default)]
+    pub clause: Option<String>,
 }
 
 /// `loop_limit: { steps: 100000, clause: "1101.1c" }`: after `steps` kernel steps without a

@@ -51,6 +51,11 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                     let why = match moved {
                         Some(_) => None,
                         None if !g.zone_exists(z) => Some("absent"),
+                        None if g.defs.game.own_zones_only.is_some()
+                            && g.is_foreign(id.card, z) =>
+                        {
+                            Some("foreign")
+                        }
                         None => Some("full"),
                     };
                     Ok((moved, why))
