@@ -58,3 +58,63 @@ expect:
     let _ = std::fs::remove_dir_all(&dir);
     assert!(out.status.success(), "{text}");
 }
+
+/// 807.7 with `triggers.onto_chain` (Victory Spark 7.5.9.1): a condition trigger played onto the
+/// chain counts as triggered while its item waits, so the rule checks before priority do not
+/// trigger it again; it triggers once, and its effect (a draw) ends the condition. (The turn's
+/// draw gives P1 a second spell; the hand is empty once both are cast.)
+#[test]
+fn a_condition_trigger_waiting_on_the_chain_is_not_triggered_again() {
+    let dir = riposte_with("state-on-chain", |g| {
+        g.replace(
+            "triggers: { source_left: skip, order: batches }",
+            "triggers: { source_left: skip, order: batches, onto_chain: true }",
+        )
+    });
+    let pack = dir.join("packs/basic/spells.yaml");
+    let mut cards = std::fs::read_to_string(&pack).expect("pack");
+    cards.push_str(
+        r#"  - id: R-301
+    name: 空手の見張り
+    name_en: Empty-Handed Lookout
+    type: spell
+    damage: 0
+    text: 手札が0枚のとき、カードを1枚引く。
+    abilities:
+      - name: 空手の見張り
+        kind: triggered
+        when_state: count(my.hand) == 0
+        effect: |
+          k.log("X7.1", "空手の見張りが引く (the lookout draws)")
+          k.draw(controller, 1)
+"#,
+    );
+    std::fs::write(&pack, cards).expect("write");
+    let scenario = r#"
+name: a condition trigger on the chain
+setup:
+  turn: 1
+  p1: { hand: [R-001], shield: [R-301], deck: [R-002, R-002], vars: { life: 10 } }
+  p2: { vars: { life: 10 } }
+do:
+  - p1: cast 火花
+  - p2: pass
+  - p1: cast 雷撃
+  - expect:
+      - chain_size == 3
+  - p2: pass
+  - p1: pass
+expect:
+  - p1.hand.count == 1
+"#;
+    std::fs::write(dir.join("scenarios/state-on-chain.yaml"), scenario).expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_fuda"))
+        .args(["test", "scenarios/state-on-chain.yaml", "--log"])
+        .current_dir(&dir)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(out.status.success(), "{text}");
+    assert_eq!(text.matches("空手の見張りが引く").count(), 1, "{text}");
+}

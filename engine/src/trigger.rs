@@ -254,7 +254,14 @@ impl Game {
                     .st
                     .triggers
                     .iter()
-                    .any(|t| t.source == id && t.ability == ai as u16 && t.count > 0);
+                    .any(|t| t.source == id && t.ability == ai as u16 && t.count > 0)
+                    // 807.7 (Victory Spark 7.5.9.1): played onto the chain, it is still
+                    // triggered while its item waits there.
+                    || self.st.chain.iter().any(|i| {
+                        i.kind == "trigger"
+                            && i.source == Some(id)
+                            && i.values.get("index").and_then(Value::as_int) == Some(ai as i64)
+                    });
                 let env = GameEnv {
                     game: self,
                     this: Some(id),
