@@ -421,6 +421,7 @@ fn tampered_saves_are_refused() {
                 values: Value::Null,
                 negated: false,
                 depth: 0,
+                chooses: vec![],
             })
         },
         "a pending item names an unknown card",
