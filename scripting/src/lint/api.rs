@@ -181,7 +181,7 @@ mod tests {
             a("move"),
             Arity {
                 min: 3,
-                max: Some(5)
+                max: Some(6)
             }
         );
         assert_eq!(
