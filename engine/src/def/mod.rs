@@ -12,6 +12,7 @@ pub mod game;
 pub mod kernel_clauses;
 pub mod load;
 mod load_deck;
+mod modify;
 pub mod move_rules;
 pub mod names;
 pub mod pack;
