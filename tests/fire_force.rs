@@ -3,8 +3,6 @@
 //! the middle of an attack (702) resumes identically in another process. What each rule does
 //! exactly is in the scenarios under cards/fire-force/scenarios/.
 mod common;
-use fuda::bundle::Bundle;
-use fuda_engine::Outcome;
 use std::path::{Path, PathBuf};
 
 fn dir() -> PathBuf {
@@ -17,32 +15,12 @@ const DECKS: [&str; 2] = ["8th-company", "evangelist"];
 /// game's checklist (none of the 汎用TCG's); no card script errs.
 #[test]
 fn random_games_end_by_a_rule_and_cite_only_the_games_clauses() {
-    let b = Bundle::load(&dir()).expect("the game loads");
-    let clauses = std::fs::read_to_string(dir().join("clauses.tsv")).expect("clauses");
-    let known: std::collections::BTreeSet<&str> = clauses
-        .lines()
-        .filter_map(|l| l.split('\t').next())
-        .collect();
-    for seed in 0..6 {
-        let (_, _, g, o) = common::play_recorded(&b, DECKS, seed, |_| false);
-        let clause = match &o {
-            Outcome::Win { clause, .. } | Outcome::Draw { clause, .. } => clause.clone(),
-        };
-        assert!(
-            ["1302.1", "1302.2", "103.3", "1401.1c"].contains(&clause.as_str()),
-            "seed {seed}: {o:?}"
-        );
-        for l in &g.log {
-            assert!(
-                !l.text.contains("スクリプトエラー"),
-                "seed {seed}: {}",
-                l.text
-            );
-            if let Some(c) = &l.clause {
-                assert!(known.contains(c.as_str()), "seed {seed}: [{c}] {}", l.text);
-            }
-        }
-    }
+    common::random_games_cite_only_their_clauses(
+        &dir(),
+        DECKS,
+        0..6,
+        &["1302.1", "1302.2", "103.3", "1401.1c"],
+    );
 }
 
 /// A game saved at a decision inside the attack procedure (702.1x: defense, the 【反撃】 window,

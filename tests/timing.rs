@@ -48,15 +48,25 @@ do:
 expect:
   - order: ["[X4] 応酬2: P1の「見張り」 (trigger)", "[X4] 応酬3: P2の「物見」 (trigger)", "物見が見た", "見張りが合図を送る", "伝令が走る", "P2に1点"]
 "#;
-    std::fs::write(dir.join("scenarios/onto-chain.yaml"), scenario).expect("write");
+    let (ok, text) = run_scenario(&dir, "onto-chain", scenario);
+    assert!(ok, "{text}");
+}
+
+/// Runs `scenario` with `fuda test --log` inside the game folder `dir` (its scenarios find the
+/// game in the current folder), then removes the folder; whether it passed, and what it printed.
+fn run_scenario(dir: &Path, name: &str, scenario: &str) -> (bool, String) {
+    let file = format!("scenarios/{name}.yaml");
+    std::fs::write(dir.join(&file), scenario).expect("write");
     let out = Command::new(env!("CARGO_BIN_EXE_fuda"))
-        .args(["test", "scenarios/onto-chain.yaml", "--log"])
-        .current_dir(&dir)
+        .args(["test", &file, "--log"])
+        .current_dir(dir)
         .output()
         .expect("runs");
-    let text = String::from_utf8_lossy(&out.stdout).to_string();
-    let _ = std::fs::remove_dir_all(&dir);
-    assert!(out.status.success(), "{text}");
+    let _ = std::fs::remove_dir_all(dir);
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+    )
 }
 
 /// 807.7 with `triggers.onto_chain` (Victory Spark 7.5.9.1): a condition trigger played onto the
@@ -107,14 +117,7 @@ do:
 expect:
   - p1.hand.count == 1
 "#;
-    std::fs::write(dir.join("scenarios/state-on-chain.yaml"), scenario).expect("write");
-    let out = Command::new(env!("CARGO_BIN_EXE_fuda"))
-        .args(["test", "scenarios/state-on-chain.yaml", "--log"])
-        .current_dir(&dir)
-        .output()
-        .expect("runs");
-    let text = String::from_utf8_lossy(&out.stdout).to_string();
-    let _ = std::fs::remove_dir_all(&dir);
-    assert!(out.status.success(), "{text}");
+    let (ok, text) = run_scenario(&dir, "state-on-chain", scenario);
+    assert!(ok, "{text}");
     assert_eq!(text.matches("空手の見張りが引く").count(), 1, "{text}");
 }

@@ -3,21 +3,10 @@
 //! in the middle of an interference resumes identically in another process.
 mod common;
 use fuda::bundle::Bundle;
-use fuda::replay::GameFile;
-use fuda_engine::Outcome;
 use std::path::{Path, PathBuf};
 
 fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/touhou-vision")
-}
-
-/// Plays `seed`, hakurei against scarlet, saving at the first decision where `save_here` holds.
-fn play(
-    b: &Bundle,
-    seed: u64,
-    save_here: impl Fn(&fuda_engine::Game) -> bool,
-) -> (GameFile, Option<GameFile>, fuda_engine::Game, Outcome) {
-    common::play_recorded(b, ["hakurei", "scarlet"], seed, save_here)
 }
 
 /// Every game ends by a rule of the game (1.5.3.a LP, 1.5.3.b deck out), no card errs, every
@@ -25,31 +14,15 @@ fn play(
 /// reaches three items.
 #[test]
 fn random_games_end_by_a_rule_and_cite_only_the_games_clauses() {
-    let b = Bundle::load(&dir()).expect("the game loads");
-    let clauses = std::fs::read_to_string(dir().join("clauses.tsv")).expect("clauses");
-    let known: std::collections::BTreeSet<&str> = clauses
-        .lines()
-        .filter_map(|l| l.split('\t').next())
-        .collect();
+    let games = common::random_games_cite_only_their_clauses(
+        &dir(),
+        ["hakurei", "scarlet"],
+        0..6,
+        &["1.5.3.a", "1.5.3.b", "1.5.4.a"],
+    );
     let mut deepest = 0;
-    for seed in 0..6 {
-        let (_, _, g, o) = play(&b, seed, |_| false);
-        let clause = match &o {
-            Outcome::Win { clause, .. } | Outcome::Draw { clause, .. } => clause.clone(),
-        };
-        assert!(
-            ["1.5.3.a", "1.5.3.b", "1.5.4.a"].contains(&clause.as_str()),
-            "{o:?}"
-        );
+    for g in &games {
         for l in &g.log {
-            assert!(
-                !l.text.contains("スクリプトエラー"),
-                "seed {seed}: {}",
-                l.text
-            );
-            if let Some(c) = &l.clause {
-                assert!(known.contains(c.as_str()), "seed {seed}: [{c}] {}", l.text);
-            }
             if let Some(n) = l
                 .text
                 .strip_prefix("干渉")

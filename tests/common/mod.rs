@@ -407,3 +407,41 @@ pub fn save_resumes_identically(
     let _ = std::fs::remove_file(&path);
     true
 }
+
+/// Plays `seeds` of `decks` in the game at `dir` between random agents and checks each game:
+/// it ends citing one of `endings`, no card script errs, and every clause its log cites is in
+/// the game's `clauses.tsv`. Returns the finished games.
+pub fn random_games_cite_only_their_clauses(
+    dir: &std::path::Path,
+    decks: [&str; 2],
+    seeds: std::ops::Range<u64>,
+    endings: &[&str],
+) -> Vec<Game> {
+    let b = Bundle::load(dir).expect("the game loads");
+    let clauses = std::fs::read_to_string(dir.join("clauses.tsv")).expect("clauses");
+    let known: std::collections::BTreeSet<&str> = clauses
+        .lines()
+        .filter_map(|l| l.split('\t').next())
+        .collect();
+    let mut games = Vec::new();
+    for seed in seeds {
+        let (_, _, g, o) = play_recorded(&b, decks, seed, |_| false);
+        let clause = match &o {
+            fuda_engine::Outcome::Win { clause, .. }
+            | fuda_engine::Outcome::Draw { clause, .. } => clause.clone(),
+        };
+        assert!(endings.contains(&clause.as_str()), "seed {seed}: {o:?}");
+        for l in &g.log {
+            assert!(
+                !l.text.contains("スクリプトエラー"),
+                "seed {seed}: {}",
+                l.text
+            );
+            if let Some(c) = &l.clause {
+                assert!(known.contains(c.as_str()), "seed {seed}: [{c}] {}", l.text);
+            }
+        }
+        games.push(g);
+    }
+    games
+}
