@@ -401,6 +401,7 @@ fn tampered_saves_are_refused() {
                 checked: false,
                 from_program: true,
                 clause: None,
+                given: false,
             })
         },
         "a priority window names an unknown player",

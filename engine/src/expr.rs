@@ -14,7 +14,7 @@ use fuda_grammar::{Env, Expr, Value as V};
 /// Event data keys that hold card handles.
 macro_rules! CARD_KEYS {
     () => {
-        "card" | "source" | "unit" | "target" | "attacker" | "defender" | "by" | "set"
+        "card" | "new" | "source" | "unit" | "target" | "attacker" | "defender" | "by" | "set"
     };
 }
 /// Event data keys that hold player numbers (1-based).

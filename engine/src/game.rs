@@ -396,8 +396,27 @@ impl Game {
     }
 
     /// Asks a decision inside a unit of work: returns the recorded answer when replaying,
-    /// otherwise marks the game interrupted so the kernel restores the state and asks.
+    /// otherwise marks the game interrupted so the kernel restores the state and asks. Options
+    /// a declared loop bars here (9.1.3) are not offered; the picks returned index `decision`.
     pub fn ask(&mut self, decision: Decision) -> Result<(Decision, Answer), Fail> {
+        match self.loop_filter(&decision) {
+            None => self.ask_as_is(decision),
+            Some((filtered, kept)) => {
+                let (_, answer) = self.ask_as_is(filtered)?;
+                let answer = answer
+                    .into_iter()
+                    .map(|ps| {
+                        ps.into_iter()
+                            .filter_map(|i| kept.get(i as usize).copied())
+                            .collect()
+                    })
+                    .collect();
+                Ok((decision, answer))
+            }
+        }
+    }
+
+    fn ask_as_is(&mut self, decision: Decision) -> Result<(Decision, Answer), Fail> {
         // A question with players asked (not a replay placeholder) and nothing to choose
         // was never recorded: the only legal answer is no pick (104.2).
         let empty = decision.options.is_empty() || decision.max == 0;
@@ -419,7 +438,14 @@ impl Game {
             }
             self.journal.cursor += 1;
             self.log_answer(&e.0, &e.1);
+            self.loop_note(&e.0, &e.1);
             return Ok(e);
+        }
+        // A declared loop repeating (9.1.3): its recorded answers are given again.
+        if let Some(picks) = self.loop_answer(&decision) {
+            self.log_answer(&decision, &picks);
+            self.loop_note(&decision, &picks);
+            return Ok((decision, picks));
         }
         if empty {
             return Err(Fail::Run(crate::error::RunError::Definition(
@@ -565,6 +591,7 @@ fn put_cards(st: &mut State, cards: &[(usize, u32)], owner: PlayerId, zone: crat
                 since_turn: 0,
                 timestamp: 0,
                 vars: [0; crate::state::MAX_OBJECT_VARS],
+                tie: 0,
             });
             st.zones[zone.0 as usize].push(idx);
         }

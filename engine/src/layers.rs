@@ -180,7 +180,8 @@ impl Game {
                     defining: a.defining,
                     reads: Vec::new(),
                     // 809.3b-1: a static ability's effects date from when it became valid.
-                    order: (o.timestamp, card, ai as u16),
+                    // 809.3b: one timestamp for several cards: the turn player's order.
+                    order: (o.timestamp, if o.tie > 0 { o.tie } else { card }, ai as u16),
                     source: o.id(card),
                     controller: o.controller,
                     scope: match &a.applies_to {

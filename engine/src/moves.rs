@@ -193,6 +193,7 @@ impl Game {
         if let Some(e) = failed {
             return Err(e);
         }
+        self.order_ties(&out)?;
         for (name, data) in events {
             self.raise(&name, data);
         }

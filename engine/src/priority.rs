@@ -31,6 +31,10 @@ pub struct Window {
     pub checked: bool,
     /// Opened by the program's step (its end moves the program on).
     pub from_program: bool,
+    /// An effect gave priority (`k.give_priority`) during the action now being taken: that
+    /// wins over the action's own rule of who holds it next.
+    #[serde(default)]
+    pub given: bool,
     pub clause: Option<String>,
 }
 
@@ -51,6 +55,7 @@ impl Game {
             checked: false,
             from_program,
             clause,
+            given: false,
         });
         self.touch();
     }
@@ -121,6 +126,7 @@ impl Game {
             Some(w) => {
                 w.holder = p;
                 w.passes = 0;
+                w.given = true;
                 self.touch();
                 true
             }
@@ -230,8 +236,12 @@ impl Game {
     fn priority_decision(&mut self, host: &dyn Host, w: &Window) -> Result<(), Fail> {
         let defs = Arc::clone(&self.defs);
         let p = w.holder;
+        self.loop_find(p)?;
         let mut options = self.action_options(host, p, &w.group, true)?;
         let pd = &defs.game.priority;
+        if options.is_empty() && pd.forced_pass {
+            return self.pass_priority(p, false);
+        }
         options.push(Opt {
             label: match &pd.pass_en {
                 Some(en) => format!("{} ({en})", pd.pass),
@@ -249,21 +259,25 @@ impl Game {
         )?;
         let pick = picks.first().map_or(options.len() - 1, |&i| i as usize);
         let Some(opt) = options.get(pick).filter(|o| o.value != Value::Null) else {
-            return self.pass_priority(p);
+            return self.pass_priority(p, true);
         };
         let depth = self.st.windows.len();
+        if let Some(w) = self.st.windows.last_mut() {
+            w.given = false;
+        }
         let ai = self.perform_action(host, p, opt)?;
         // The action's rule says who holds priority next, unless its effect gave it
         // (k.give_priority). A window it opened (k.open_window) runs first.
         let next = self.next_player(p);
         let keep = defs.game.actions[ai].after == AfterAction::Keep;
         if let Some(mine) = self.st.windows.get_mut(depth.saturating_sub(1)) {
-            if mine.holder == p && !mine.resolving {
+            if !mine.resolving && !mine.given && mine.holder == p {
                 if !keep {
                     mine.holder = next;
                 }
                 mine.passes = 0;
             }
+            mine.given = false;
             mine.checked = false;
         }
         self.touch();
@@ -271,12 +285,15 @@ impl Game {
     }
 
     /// The holder passes: the next player receives priority, or, when every player has
-    /// passed in a row, the chain resolves or the window ends.
-    fn pass_priority(&mut self, p: PlayerId) -> Result<(), Fail> {
-        self.log_line(
-            self.kc(KStep::Pass).as_deref(),
-            format!("P{}は{} (passes)", p + 1, self.defs.game.priority.pass),
-        );
+    /// passed in a row, the chain resolves or the window ends. A forced pass (`forced_pass`,
+    /// nothing else to do) is not logged on its own: the window's end says all passed.
+    fn pass_priority(&mut self, p: PlayerId, chosen: bool) -> Result<(), Fail> {
+        if chosen {
+            self.log_line(
+                self.kc(KStep::Pass).as_deref(),
+                format!("P{}は{} (passes)", p + 1, self.defs.game.priority.pass),
+            );
+        }
         let players = self.defs.game.players;
         let pass = self.defs.game.priority.pass.clone();
         let next = self.next_player(p);

@@ -197,6 +197,7 @@ impl Game {
             return;
         }
         self.st.turn += 1;
+        self.loop_new_turn();
         self.st.end_requested = crate::state::EndRequest::None;
         self.touch();
         let tp = self.st.turn_player;
@@ -248,6 +249,7 @@ impl Game {
     ) -> Result<(), Fail> {
         let defs = Arc::clone(&self.defs);
         let tp = self.st.turn_player;
+        self.loop_find(tp)?;
         let decision = if self.journal.cursor < self.journal.entries.len() {
             // Replaying: the recorded decision already holds the options.
             None
@@ -270,7 +272,10 @@ impl Game {
         };
         let (d, answer) = match decision {
             Some(d) => self.ask(d)?,
-            None => self.ask(placeholder())?,
+            None => {
+                self.loop_mark(tp);
+                self.ask(placeholder())?
+            }
         };
         let pick = answer.first().and_then(|a| a.first()).copied().unwrap_or(0) as usize;
         let Some(opt) = d.options.get(pick) else {

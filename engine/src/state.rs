@@ -40,6 +40,10 @@ pub struct Obj {
     pub timestamp: u64,
     /// Game-declared object variables (e.g. who last dealt it damage, for 813.5a).
     pub vars: [i64; MAX_OBJECT_VARS],
+    /// 809.3b: its place, as the turn player ordered them, among cards that came with one
+    /// timestamp (0: not ordered; `timestamp_ties`).
+    #[serde(default)]
+    pub tie: u16,
 }
 
 /// Last-known information (812): an object as it last existed before it changed zones.
@@ -198,6 +202,7 @@ impl State {
             ovar_lists: Vec::new(),
             plan: Default::default(),
             card_hook_depth: 0,
+            loops: Default::default(),
             generation: 0,
             outcome: None,
         }
@@ -307,6 +312,9 @@ pub struct State {
     /// The batch of triggers being played (`triggers.order: batches`).
     #[serde(default)]
     pub trigger_batch: Vec<crate::trigger_play::BatchEntry>,
+    /// Loops declared with a count (`loops:`, 9.1.3): answers this turn, positions, repeats.
+    #[serde(default)]
+    pub loops: crate::loops::LoopState,
     /// Bumped by every change; keys the characteristics cache.
     pub generation: u64,
     pub outcome: Option<Outcome>,

@@ -68,11 +68,13 @@ impl Game {
         v.into_iter().map(|(_, id)| id).collect()
     }
 
-    /// 812: keeps the object as it is now (with its continuous effects, if it is where they
-    /// apply) as last-known information, before it becomes a new object.
+    /// 812: keeps the object as it is now (with its continuous effects, if it is in an area or
+    /// another public zone, where effects may apply: Victory Spark 3.8.5, the ring) as
+    /// last-known information, before it becomes a new object.
     pub(crate) fn remember(&mut self, card: CardIdx) {
         let obj = self.st.objects[card as usize];
-        let fields = if self.defs.game.zone_def(obj.zone).area {
+        let zd = self.defs.game.zone_def(obj.zone);
+        let fields = if zd.area || zd.visibility == crate::def::game::Visibility::Public {
             self.characteristics().changed_fields(card)
         } else {
             Vec::new()
@@ -144,6 +146,11 @@ impl Game {
         let kept = to
             .keeps_effects
             .then(|| self.characteristics().changed_fields(card));
+        // 812: as it is before it leaves (a simultaneous move remembered every card before the
+        // first).
+        if !keep && !batch {
+            self.remember(card);
+        }
         if !attached {
             self.st.zones[from_zone.0 as usize].retain(|&c| c != card);
         }
@@ -153,9 +160,6 @@ impl Game {
             Position::Bottom => list.insert(0, card),
         }
         let turn = self.st.turn;
-        if !keep && !batch {
-            self.remember(card); // a simultaneous move remembered every card before the first
-        }
         let ts = match (keep, self.batch_ts) {
             (true, _) => 0,
             (false, Some(ts)) => ts,

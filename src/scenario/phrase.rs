@@ -83,12 +83,20 @@ fn pick_one(game: &Game, d: &Decision, phrase: &str, taken: &[u16]) -> Result<u1
         )),
         [one] => Ok(*one as u16),
         many => {
+            // Of several, the only one where each word stands whole ("×2" among ×2 and ×20).
+            let whole: Vec<usize> = many
+                .iter()
+                .copied()
+                .filter(|&i| want.iter().all(|w| has_whole(&d.options[i].label, w)))
+                .collect();
             // Identical labels are the same choice as far as the phrase can tell: take the first.
             if many
                 .iter()
                 .all(|&i| d.options[i].label == d.options[many[0]].label)
             {
                 Ok(many[0] as u16)
+            } else if let [one] = whole.as_slice() {
+                Ok(*one as u16)
             } else {
                 let opts: String = many
                     .iter()
@@ -100,4 +108,13 @@ fn pick_one(game: &Game, d: &Decision, phrase: &str, taken: &[u16]) -> Result<u1
             }
         }
     }
+}
+
+/// Whether `w` occurs in `label` not followed or preceded by more letters or digits.
+fn has_whole(label: &str, w: &str) -> bool {
+    label.match_indices(w).any(|(at, _)| {
+        let before = label[..at].chars().next_back();
+        let after = label[at + w.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
 }

@@ -80,6 +80,9 @@ pub fn build(defs: Arc<Defs>, sc: &Scenario) -> Result<Game, String> {
                 return;
             }
         }
+        // The board is given as it stands: putting it there triggers nothing (a card in the
+        // ring was not "put there by rule from the top of the deck").
+        game.st.triggers.clear();
         // At turn 0 the program starts at its beginning (before setup, 403).
         let at_setup = sc.setup.turn == 0;
         game.st.stacked_randoms = sc.setup.randoms.clone();

@@ -339,6 +339,10 @@ pub struct GameDef {
     pub attachment_keeps_object: bool,
     /// Some(clause): cards enter only their owner's zones (and shared ones).
     pub own_zones_only: Option<Option<String>>,
+    /// Loops declared with a count (`loops:`).
+    pub loops: Option<crate::loops::LoopsDef>,
+    /// Some(clause): the turn player orders cards that share a timestamp (809.3b).
+    pub timestamp_ties: Option<Option<String>>,
     pub triggers: super::timing::TriggerPolicy,
     pub priority: super::timing::PriorityDef,
     /// The chain, with its hooks resolved to registry names.

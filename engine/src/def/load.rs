@@ -445,6 +445,8 @@ impl Cx<'_> {
             move_rules,
             attachment_keeps_object: raw.attachment_keeps_object,
             own_zones_only: raw.own_zones_only.as_ref().map(|o| o.clause.clone()),
+            loops: raw.loops.clone(),
+            timestamp_ties: raw.timestamp_ties.as_ref().map(|o| o.clause.clone()),
             durations: raw.durations.clone(),
             ability_kinds: raw.ability_kinds.clone(),
             triggers: raw.triggers.clone(),

@@ -127,6 +127,14 @@ pub struct RawGame {
     /// Spark 3.1.4); a move there does not happen (`k.move` returns nil, "foreign").
     #[serde(default)]
     pub own_zones_only: Option<RawClauseOnly>,
+    /// `loops: { clause, both, draw, max }`: loops found by position are declared with a count
+    /// (Victory Spark 9.1.3–9.1.4, 汎用TCG 1101.1a–b; engine/src/loops.rs).
+    #[serde(default)]
+    pub loops: Option<crate::loops::LoopsDef>,
+    /// `timestamp_ties: { clause: "809.3b" }`: cards given one timestamp by one move (`k.move_all`)
+    /// whose continuous effects would apply are put in order by the turn player (a decision).
+    #[serde(default)]
+    pub timestamp_ties: Option<RawClauseOnly>,
 }
 
 /// A rule the game turns on, with the clause it cites.

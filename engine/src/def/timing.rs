@@ -92,6 +92,10 @@ pub struct PriorityDef {
     /// priority and between chain items (default true; 東方VISION 1.5.3.a).
     #[serde(default = "yes")]
     pub rule_check: bool,
+    /// A holder whose only option is the pass passes without being asked (Victory Spark
+    /// 4.9.2: the activation timing is passed by force); logged as a pass.
+    #[serde(default)]
+    pub forced_pass: bool,
 }
 
 impl Default for PriorityDef {
@@ -100,6 +104,7 @@ impl Default for PriorityDef {
             pass: pass_name(),
             pass_en: None,
             rule_check: true,
+            forced_pass: false,
         }
     }
 }

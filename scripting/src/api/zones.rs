@@ -110,8 +110,15 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                 let c: i64 = m.get("c").or_else(|_| m.get(1))?;
                 let p: i64 = m.get("p").or_else(|_| m.get(2))?;
                 let z: String = m.get("zone").or_else(|_| m.get(3))?;
-                let slot: Option<i64> = m.get("slot")?;
-                let pos: Option<String> = m.get("pos")?;
+                // {c, p, zone, slot, pos} by place, as documented, or by name.
+                let slot: Option<i64> = match m.get::<Option<i64>>("slot")? {
+                    Some(s) => Some(s),
+                    None => m.get(4)?,
+                };
+                let pos: Option<String> = match m.get::<Option<String>>("pos")? {
+                    Some(s) => Some(s),
+                    None => m.get(5)?,
+                };
                 raw.push((c, p, z, slot, pos));
             }
             let r = with(lua, |g| {

@@ -1,0 +1,354 @@
+//! Loops declared with a count (Victory Spark 9.1.3–9.1.4, 汎用TCG 1101.1a–b, Fire Force
+//! 1401.1a–b). With `loops:` in game.yaml, every action decision (a priority window's or an
+//! `{ actions: group }` step's) notes a fingerprint of the position: the cards of every zone
+//! with their state, the chain, the variables and where the turn stands — not object ids,
+//! timestamps or continuous effects ("すべての領域のカードが同一", 9.1.3). When a fingerprint
+//! comes back within a turn, the answers given since are a loop. The players who could have
+//! answered otherwise in it declare how often to repeat it, the turn player first; the loop
+//! runs the smaller count (its recorded answers given again), and then the choice that closed
+//! it (the barred player's last choice in it that had alternatives) is not offered again in
+//! that position to the player the rules bar: the only stopper, or of two the one who declared
+//! more. Nobody able to stop it: a draw (9.1.2, 1101.1c).
+use crate::decision::{Decision, DecisionKind, Opt};
+use crate::game::Game;
+use crate::host::Fail;
+use crate::ids::PlayerId;
+use crate::state::Outcome;
+use crate::value::Value;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+/// `loops: { clause: "9.1.3", both: "9.1.4", draw: "9.1.2", max: 20 }`.
+#[derive(Clone, Debug, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LoopsDef {
+    /// Cited when one player can stop the loop and declares a count (1101.1a).
+    #[serde(default)]
+    pub clause: Option<String>,
+    /// Cited when both can: the turn player declares, then the other; the smaller runs (1101.1b).
+    #[serde(default)]
+    pub both: Option<String>,
+    /// Cited when a loop found this way has no player who could answer otherwise: a draw.
+    #[serde(default)]
+    pub draw: Option<String>,
+    /// The largest count a player may declare (default 20).
+    #[serde(default = "default_max")]
+    pub max: u16,
+}
+
+fn default_max() -> u16 {
+    20
+}
+
+/// One answer given this turn, as the loop finder keeps it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct LoopAnswer {
+    pub players: Vec<PlayerId>,
+    pub picks: Vec<Vec<u16>>,
+    /// How many options the decision had (one: nobody could answer otherwise).
+    pub options: u16,
+    /// The position's fingerprint when it was asked.
+    pub mark: u64,
+    /// The label of the first pick (what a bar removes).
+    pub label: String,
+}
+
+/// What the loop finder keeps in the state (saved with it: a game saved in the middle of a
+/// declared loop resumes it).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct LoopState {
+    pub history: Vec<LoopAnswer>,
+    /// Fingerprints of this turn's action decisions, with where their answer is in `history`.
+    pub marks: Vec<(u64, u32)>,
+    /// The fingerprint of the decision now being asked (given to its answer).
+    pub mark: u64,
+    /// Answers still to give: the declared repetitions of a loop.
+    pub replay: VecDeque<Vec<Vec<u16>>>,
+    /// Positions whose loop was declared (not declared again).
+    pub declared: Vec<u64>,
+    /// Options not offered again: (position, player, label).
+    pub bars: Vec<(u64, PlayerId, String)>,
+}
+
+/// A turn keeps at most this many answers for finding loops (older ones are let go).
+const MAX_HISTORY: usize = 4096;
+
+/// FNV-1a, 64-bit: stable across processes and builds.
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+    fn put(&mut self, x: u64) {
+        for b in x.to_le_bytes() {
+            self.0 ^= b as u64;
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    fn put_str(&mut self, s: &str) {
+        self.put(s.len() as u64);
+        for b in s.bytes() {
+            self.0 ^= b as u64;
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+impl Game {
+    /// The position's fingerprint for `holder`'s action decision (never 0).
+    fn position_key(&self, holder: PlayerId) -> u64 {
+        let st = &self.st;
+        let mut h = Fnv::new();
+        for x in [
+            holder as u64,
+            st.turn_player as u64,
+            st.phase.map_or(u64::MAX, u64::from),
+            st.step.map_or(u64::MAX, u64::from),
+            st.pc as u64,
+            st.triggers.len() as u64,
+        ] {
+            h.put(x);
+        }
+        for w in &st.windows {
+            h.put_str(&w.group);
+            h.put(w.holder as u64);
+            h.put(w.passes as u64);
+        }
+        for it in &st.chain {
+            h.put_str(&it.kind);
+            h.put_str(&it.name);
+            h.put(it.source.map_or(u64::MAX, |s| s.card as u64));
+            h.put(it.controller as u64);
+            h.put(it.negated as u64);
+            h.put(it.chooses.len() as u64);
+        }
+        for zone in &st.zones {
+            h.put(zone.len() as u64);
+            for &c in zone {
+                let o = &st.objects[c as usize];
+                h.put(c as u64);
+                h.put(o.orientation as u64);
+                h.put(o.face_up as u64);
+                h.put(o.flags as u64);
+                for &n in &o.counters {
+                    h.put(n as u64);
+                }
+                for &v in &o.vars {
+                    h.put(v as u64);
+                }
+                for a in self.attachments(o.id(c), None) {
+                    h.put(a.card as u64);
+                    h.put(st.objects[a.card as usize].role as u64);
+                }
+            }
+        }
+        for p in &st.players {
+            for &v in &p.vars {
+                h.put(v as u64);
+            }
+        }
+        for &v in &st.game_vars {
+            h.put(v as u64);
+        }
+        h.0.max(1)
+    }
+
+    /// Before any decision of a game with `loops:`: notes the position for its answer, and
+    /// returns the decision without the options a declared loop bars in this position for this
+    /// player (with the original index of each option kept), if any are barred.
+    pub(crate) fn loop_filter(&mut self, d: &Decision) -> Option<(Decision, Vec<u16>)> {
+        self.defs.game.loops.as_ref()?;
+        let &p = d.players.first()?;
+        let key = self.position_key(p);
+        self.st.loops.mark = key;
+        // While the declared repetitions run, their recorded answers are given as they were.
+        if !self.st.loops.replay.is_empty() || d.players.len() != 1 {
+            return None;
+        }
+        let barred: Vec<&str> = (self.st.loops.bars.iter())
+            .filter(|(k, q, _)| *k == key && *q == p)
+            .map(|(_, _, l)| l.as_str())
+            .collect();
+        let kept: Vec<u16> = (0..d.options.len() as u16)
+            .filter(|&i| !barred.contains(&d.options[i as usize].label.as_str()))
+            .collect();
+        if kept.len() == d.options.len() || kept.is_empty() {
+            return None;
+        }
+        let mut f = d.clone();
+        f.options = kept
+            .iter()
+            .map(|&i| d.options[i as usize].clone())
+            .collect();
+        f.min = f.min.min(f.options.len() as u16);
+        f.max = f.max.min(f.options.len() as u16);
+        Some((f, kept))
+    }
+
+    /// Notes the position for an answer replayed without its question (an action decision
+    /// recorded in the journal, asked again as a placeholder).
+    pub(crate) fn loop_mark(&mut self, holder: PlayerId) {
+        if self.defs.game.loops.is_some() {
+            self.st.loops.mark = self.position_key(holder);
+        }
+    }
+
+    /// Before `holder`'s action decision: notes the position, or, when it has come round
+    /// within the turn, has the loop since then declared (the count questions are asked here).
+    pub(crate) fn loop_find(&mut self, holder: PlayerId) -> Result<(), Fail> {
+        let Some(def) = self.defs.game.loops.clone() else {
+            return Ok(());
+        };
+        let key = self.position_key(holder);
+        if !self.st.loops.replay.is_empty() || self.st.loops.declared.contains(&key) {
+            return Ok(());
+        }
+        let Some(&(_, from)) = self.st.loops.marks.iter().find(|(k, _)| *k == key) else {
+            let at = self.st.loops.history.len() as u32;
+            self.st.loops.marks.push((key, at));
+            return Ok(());
+        };
+        let body: Vec<LoopAnswer> = self.st.loops.history[from as usize..].to_vec();
+        if body.is_empty() {
+            return Ok(());
+        }
+        // Who could have answered otherwise inside the loop, turn player first (1.3.6).
+        let mut stoppers: Vec<PlayerId> = Vec::new();
+        let players = self.defs.game.players;
+        for i in 0..players {
+            let p = (self.st.turn_player + i) % players;
+            if body.iter().any(|a| a.options > 1 && a.players.contains(&p)) {
+                stoppers.push(p);
+            }
+        }
+        self.st.loops.marks.clear();
+        self.st.loops.declared.push(key);
+        if stoppers.is_empty() {
+            let clause = def
+                .draw
+                .clone()
+                .or_else(|| self.defs.game.loop_limit.clause.clone());
+            self.end(Outcome::Draw {
+                clause: clause.unwrap_or_default(),
+                reason: "終わらないループ: 誰も止められない (a loop nobody can stop)".into(),
+            });
+            return Err(Fail::Stop);
+        }
+        let clause = if stoppers.len() > 1 {
+            def.both.clone()
+        } else {
+            def.clause.clone()
+        };
+        self.log_line(
+            clause.as_deref(),
+            format!(
+                "ループ: {}回の行動で同じ状態に戻った (a loop: {} answers lead back to the same position)",
+                body.len(),
+                body.len()
+            ),
+        );
+        let mut counts = Vec::new();
+        for &p in &stoppers {
+            let options: Vec<Opt> = (0..=def.max)
+                .map(|n| Opt {
+                    label: format!("×{n} ({n}回, {n} times)"),
+                    value: Value::Int(n as i64),
+                })
+                .collect();
+            let d = Decision {
+                players: vec![p],
+                kind: DecisionKind::Choose,
+                prompt: "ループを繰り返す回数を宣言する (declare how many times the loop repeats)"
+                    .into(),
+                clause: clause.clone(),
+                options,
+                min: 1,
+                max: 1,
+            };
+            let (_, answer) = self.ask(d)?;
+            let n = answer.first().and_then(|a| a.first()).copied().unwrap_or(0);
+            counts.push((p, n));
+        }
+        let n = counts.iter().map(|c| c.1).min().unwrap_or(0);
+        // The barred player: the only stopper, or the one who declared more (a tie: the turn
+        // player, who declared first).
+        let barred = counts
+            .iter()
+            .rev()
+            .max_by_key(|c| c.1)
+            .map_or(holder, |c| c.0);
+        self.log_line(
+            clause.as_deref(),
+            format!(
+                "ループを{n}回繰り返し、P{}はこの状態でそれを選べない (the loop runs {n} more times; then P{} may not choose it again here)",
+                barred + 1,
+                barred + 1
+            ),
+        );
+        // The choice that closes the loop: the barred player's last one in it that had others.
+        if let Some(a) =
+            (body.iter().rev()).find(|a| a.mark != 0 && a.players == [barred] && a.options > 1)
+        {
+            self.st.loops.bars.push((a.mark, barred, a.label.clone()));
+        }
+        for _ in 0..n {
+            for a in &body {
+                self.st.loops.replay.push_back(a.picks.clone());
+            }
+        }
+        Ok(())
+    }
+
+    /// The next answer of a declared loop, if it fits the decision asked (else the loop has
+    /// broken off and its remaining repetitions are dropped).
+    pub(crate) fn loop_answer(&mut self, d: &Decision) -> Option<Vec<Vec<u16>>> {
+        let picks = self.st.loops.replay.pop_front()?;
+        let fits = picks.len() == d.players.len()
+            && picks
+                .iter()
+                .all(|ps| ps.iter().all(|&i| (i as usize) < d.options.len()));
+        if fits {
+            Some(picks)
+        } else {
+            self.st.loops.replay.clear();
+            None
+        }
+    }
+
+    /// Keeps an answer for finding loops (games with `loops:` only).
+    pub(crate) fn loop_note(&mut self, d: &Decision, answer: &[Vec<u16>]) {
+        if self.defs.game.loops.is_none() || d.players.is_empty() {
+            return;
+        }
+        let label = answer
+            .first()
+            .and_then(|a| a.first())
+            .and_then(|&i| d.options.get(i as usize))
+            .map_or_else(String::new, |o| o.label.clone());
+        let mark = std::mem::take(&mut self.st.loops.mark);
+        let l = &mut self.st.loops;
+        if l.history.len() >= MAX_HISTORY {
+            l.history.clear();
+            l.marks.clear();
+        }
+        l.history.push(LoopAnswer {
+            players: d.players.clone(),
+            picks: answer.to_vec(),
+            options: d.options.len() as u16,
+            mark,
+            label,
+        });
+    }
+
+    /// A new turn: loops are found within a turn.
+    pub(crate) fn loop_new_turn(&mut self) {
+        let l = &mut self.st.loops;
+        l.history.clear();
+        l.marks.clear();
+        l.mark = 0;
+        l.declared.clear();
+        l.bars.clear();
+        l.replay.clear();
+    }
+}
