@@ -148,3 +148,30 @@ fn the_fire_force_matrix_is_current() {
         "docs/rules/fire-force.md is stale: run `cargo run -- coverage --game cards/fire-force --write docs/rules/fire-force.md`"
     );
 }
+
+/// ヴィクトリースパーク's matrix in docs/rules/victory-spark.md is current (`fuda coverage --game
+/// cards/victory-spark --write docs/rules/victory-spark.md`), every citation exists, and at least
+/// 90 % of its behavior clauses are covered (issue 13).
+#[test]
+fn the_victory_spark_matrix_is_current() {
+    let dir = root().join("cards/victory-spark");
+    let cov = fuda::coverage::collect_with(
+        &dir.join("clauses.tsv"),
+        &[&dir.join("scenarios")],
+        Some(&root().join("tests")),
+        Some("victory_spark"),
+    )
+    .expect("collects");
+    assert!(cov.unknown.is_empty(), "{:?}", cov.unknown);
+    assert!(cov.percent() >= 90.0, "{:.1} %", cov.percent());
+    assert!(
+        cov.missing().is_empty(),
+        "every uncovered clause has a reason"
+    );
+    let path = root().join("docs/rules/victory-spark.md");
+    let doc = std::fs::read_to_string(&path).expect("doc");
+    assert!(
+        doc == splice(&doc, &matrix(&cov)),
+        "docs/rules/victory-spark.md is stale: run `cargo run -- coverage --game cards/victory-spark --write docs/rules/victory-spark.md`"
+    );
+}
