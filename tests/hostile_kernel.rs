@@ -423,6 +423,7 @@ fn tampered_saves_are_refused() {
                 negated: false,
                 depth: 0,
                 chooses: vec![],
+                revealed: None,
             })
         },
         "a pending item names an unknown card",

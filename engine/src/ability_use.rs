@@ -138,6 +138,24 @@ impl Game {
         true
     }
 
+    /// A pending item leaves the chain: a card revealed to play it (`reveal: true`) is hidden
+    /// again if it is still where it was (Victory Spark 4.5.3).
+    pub(crate) fn end_item_reveal(&mut self, item: &crate::chain::PendingItem) {
+        let (Some(mask), Some(src)) = (item.revealed, item.source) else {
+            return;
+        };
+        if self.current(src).is_some() {
+            self.st.objects[src.card as usize].revealed = mask;
+            self.touch();
+            let name = self.name(src.card).to_string();
+            self.log_line(
+                self.kc(crate::def::kernel_clauses::KStep::RevealEnd)
+                    .as_deref(),
+                format!("{name}は非公開に戻る (hidden again)"),
+            );
+        }
+    }
+
     /// The effect ended: cards it revealed are hidden again (unless they moved, 903.1).
     pub fn end_reveals(&mut self) {
         for (id, mask) in std::mem::take(&mut self.st.temp_reveals) {

@@ -37,6 +37,10 @@ pub struct PendingItem {
     /// waits, they do not resolve; if it leaves unresolved, they are free again (revival).
     #[serde(default)]
     pub chooses: Vec<u32>,
+    /// Its card was revealed to play it (`reveal: true`): who saw the card before, to hide it
+    /// again when the item leaves the chain (Victory Spark 4.5.3).
+    #[serde(default)]
+    pub revealed: Option<u8>,
 }
 
 /// What a script gives `k.push`.
@@ -111,6 +115,7 @@ impl Game {
             negated: false,
             depth,
             chooses: new.chooses,
+            revealed: None,
         });
         self.touch();
         Ok(id)
@@ -215,6 +220,7 @@ impl Game {
             );
             host.call(self, &chain.resolve_hook, &[arg])?;
         }
+        self.end_item_reveal(&item);
         Ok(true)
     }
 

@@ -58,7 +58,9 @@ impl Game {
     pub fn clear_chain(&mut self) -> Vec<Value> {
         let items: Vec<Value> = self.st.chain.iter().map(|i| self.item_value(i)).collect();
         if !items.is_empty() {
-            self.st.chain.clear();
+            for item in std::mem::take(&mut self.st.chain) {
+                self.end_item_reveal(&item);
+            }
             self.touch();
             self.log_line(
                 self.kc(KStep::ChainCleared).as_deref(),

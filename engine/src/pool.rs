@@ -91,6 +91,7 @@ impl Game {
             self.kc(KStep::ChainCleared).as_deref(),
             format!("「{}」を解決せずに取り除く (removed unresolved)", item.name),
         );
+        self.end_item_reveal(&item);
         Some(v)
     }
 }

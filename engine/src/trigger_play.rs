@@ -293,6 +293,26 @@ impl Game {
                 chooses: Vec::new(),
             })
             .map_err(|e| Fail::Run(crate::error::RunError::Definition(e)))?;
+            // `reveal: true` (Victory Spark 4.5.1): a hidden card is shown to play its ability,
+            // and stays shown while the ability waits (4.5.3).
+            if a.reveal {
+                let before = self.current(t.source).map(|o| o.revealed);
+                let hidden = (0..defs.game.players).any(|p| !self.can_see(p, t.source.card));
+                if let (Some(mask), true) = (before, hidden) {
+                    if let Some(item) = self.st.chain.last_mut() {
+                        item.revealed = Some(mask);
+                        self.st.objects[t.source.card as usize].revealed = 0xff;
+                        self.touch();
+                        self.log_line(
+                            self.kc(KStep::Reveal).as_deref(),
+                            format!(
+                                "P{}は{card_name}を公開する (reveals the card)",
+                                t.controller + 1
+                            ),
+                        );
+                    }
+                }
+            }
             return Ok(());
         }
         self.resolve_triggered_effect(host, &t, event)

@@ -61,6 +61,8 @@ pub struct AbilityDef {
     pub replaces: Option<String>,
     /// "may": the affected player chooses whether to apply it (810.3).
     pub optional: bool,
+    /// Triggered: playing it reveals its hidden card until it leaves the chain (4.5.1).
+    pub reveal: bool,
     /// Lua hooks by name (see [`HOOKS`]).
     pub hooks: Vec<(String, HookSrc)>,
     /// Skill abilities: the skill (by name) whose text this is (801.1e).
@@ -458,6 +460,7 @@ pub fn build(src: &Src, raw: RawAbility, errors: &mut Vec<LoadError>) -> Ability
         modify,
         replaces: raw.replaces,
         optional: raw.optional,
+        reveal: raw.reveal,
         hooks,
         skill: raw.skill,
         per_turn: raw.per_turn,

@@ -30,6 +30,10 @@ pub struct RawAbility {
     pub replaces: Option<String>,
     #[serde(default)]
     pub optional: bool,
+    /// A triggered ability of a card in a hidden zone: playing it reveals the card until the
+    /// ability leaves the chain (Victory Spark 4.5.1–4.5.3).
+    #[serde(default)]
+    pub reveal: bool,
     #[serde(default)]
     pub effect: Option<String>,
     /// Runs only in a game whose `card_hooks:` declares it (else a load error).

@@ -38,10 +38,12 @@ pub enum KStep {
     TriggersCleared,
     ChainCleared,
     NoZone,
+    Reveal,
+    RevealEnd,
 }
 
 /// Every step: its key in `kernel_clauses:` and what it is.
-pub const STEPS: [(KStep, &str, &str); 31] = [
+pub const STEPS: [(KStep, &str, &str); 33] = [
     (
         KStep::Trigger,
         "trigger",
@@ -180,6 +182,16 @@ pub const STEPS: [(KStep, &str, &str); 31] = [
         KStep::NoZone,
         "no_zone",
         "a card is not moved into a zone that does not exist (k.set_zone_exists)",
+    ),
+    (
+        KStep::Reveal,
+        "reveal",
+        "a hidden card is revealed to play its triggered ability (`reveal: true`)",
+    ),
+    (
+        KStep::RevealEnd,
+        "reveal_end",
+        "the card is hidden again when its ability leaves the chain",
     ),
 ];
 
