@@ -1,14 +1,15 @@
 //! Loops declared with a count (Victory Spark 9.1.3–9.1.4, 汎用TCG 1101.1a–b, Fire Force
 //! 1401.1a–b). With `loops:` in game.yaml, every action decision (a priority window's or an
 //! `{ actions: group }` step's) notes a fingerprint of the position: the cards of every zone
-//! with their state, the chain, the variables and where the turn stands — not object ids,
-//! timestamps or continuous effects ("すべての領域のカードが同一", 9.1.3). When a fingerprint
-//! comes back within a turn, the answers given since are a loop. The players who could have
-//! answered otherwise in it declare how often to repeat it, the turn player first; the loop
-//! runs the smaller count (its recorded answers given again), and then the choice that closed
-//! it (the barred player's last choice in it that had alternatives) is not offered again in
-//! that position to the player the rules bar: the only stopper, or of two the one who declared
-//! more. Nobody able to stop it: a draw (9.1.2, 1101.1c).
+//! with their state, the chain, the variables, the uses counted toward limits and where the
+//! turn stands — not object ids, timestamps or continuous effects ("すべての領域のカードが同一",
+//! 9.1.3). When a fingerprint comes back within a turn, the answers given since are a loop.
+//! The players who could have answered otherwise in it declare how often to repeat it, the
+//! turn player first; the loop runs the smaller count (its recorded answers given again), and
+//! then the choice that closed it (the barred player's last choice in it that had
+//! alternatives) is not offered again in that position to the player the rules bar: the only
+//! stopper, or of two the one who declared more. Nobody able to stop it: a draw (9.1.2,
+//! 1101.1c).
 use crate::decision::{Decision, DecisionKind, Opt};
 use crate::game::Game;
 use crate::host::Fail;
@@ -142,6 +143,21 @@ impl Game {
                     h.put(st.objects[a.card as usize].role as u64);
                 }
             }
+        }
+        // Uses counted toward a limit ("once per turn"): a spent use is not the same position.
+        for u in &st.uses {
+            let def = &self.defs.cards.cards[st.objects[u.source.card as usize].def as usize];
+            let limited = def
+                .abilities
+                .get(u.ability as usize)
+                .is_some_and(|a| a.per_turn.is_some());
+            if !limited {
+                continue;
+            }
+            h.put(u.source.card as u64);
+            h.put(u.ability as u64);
+            h.put(u.turn as u64);
+            h.put(u.count as u64);
         }
         for p in &st.players {
             for &v in &p.vars {
