@@ -198,6 +198,7 @@ impl Game {
         }
         self.st.turn += 1;
         self.loop_new_turn();
+        self.st.once_triggered.clear();
         self.st.end_requested = crate::state::EndRequest::None;
         self.touch();
         let tp = self.st.turn_player;

@@ -202,6 +202,7 @@ impl State {
             ovar_lists: Vec::new(),
             plan: Default::default(),
             card_hook_depth: 0,
+            once_triggered: Vec::new(),
             loops: Default::default(),
             generation: 0,
             outcome: None,
@@ -312,6 +313,9 @@ pub struct State {
     /// The batch of triggers being played (`triggers.order: batches`).
     #[serde(default)]
     pub trigger_batch: Vec<crate::trigger_play::BatchEntry>,
+    /// Triggers on a `once_per_turn` event this turn: (object, ability, event index).
+    #[serde(default)]
+    pub once_triggered: Vec<(ObjId, u16, u16)>,
     /// Loops declared with a count (`loops:`, 9.1.3): answers this turn, positions, repeats.
     #[serde(default)]
     pub loops: crate::loops::LoopState,

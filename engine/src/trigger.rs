@@ -62,6 +62,10 @@ impl Game {
         self.step();
         let defs = Arc::clone(&self.defs);
         let listeners: Vec<(usize, usize)> = defs.cards.triggers_for(name).to_vec();
+        // `once_per_turn`: an ability triggers on this event at most once a turn per object.
+        let once = (defs.game.events.iter())
+            .position(|e| e.id == name && e.once_per_turn)
+            .map(|i| i as u16);
         // The card the event is about is judged as it was when it happened (807.5).
         let subject = data
             .get("card")
@@ -85,6 +89,24 @@ impl Game {
                         _ => self.obj_id(card),
                     };
                     let controller = self.st.objects[card as usize].controller;
+                    if let Some(ev) = once {
+                        let key = (id, ai as u16, ev);
+                        if self.st.once_triggered.contains(&key) {
+                            continue;
+                        }
+                        if self.condition_holds(ability, id, controller, Some(&data), None) {
+                            self.st.once_triggered.push(key);
+                            self.add_trigger(
+                                id,
+                                def as u16,
+                                ai as u16,
+                                controller,
+                                data.clone(),
+                                None,
+                            );
+                        }
+                        continue;
+                    }
                     if self.condition_holds(ability, id, controller, Some(&data), None) {
                         self.add_trigger(id, def as u16, ai as u16, controller, data.clone(), None);
                     }

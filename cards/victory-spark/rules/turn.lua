@@ -50,15 +50,15 @@ function M.charge_energy()
   end
 end
 
--- 6.8.1.1: "at the start of the end phase" and "at the end of the turn" trigger only for abilities
--- whose condition has not been met this turn: the events happen in the first pass of the end
--- phase; a repeated end phase does not raise them again.
+-- 6.8.1.1: "at the start of the end phase" and "at the end of the turn" happen in every pass of
+-- the end phase, but trigger only abilities whose condition has not been met this turn: both
+-- events are `once_per_turn` (game.yaml), so an ability of a card object triggers on each at most
+-- once a turn, and a card that became a new object may trigger again.
 function M.end_triggers()
   local pass = k.gvar("end_pass")
   k.set_gvar("end_pass", pass + 1)
   if pass > 0 then
-    k.log("6.8.1.1", "エンドフェイズを最初から (the end phase again): 誘発条件は満たし済み (already met this turn)")
-    return
+    k.log("6.8.1.1", "エンドフェイズを最初から (the end phase again): このターンまだ誘発条件を満たしていない自動能力だけが誘発する (only autos not yet met this turn trigger)")
   end
   k.event("エンドフェイズの始めに", { turn_player = k.turn_player() })
   k.event("ターンの終わりに", { turn_player = k.turn_player() })

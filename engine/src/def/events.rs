@@ -19,6 +19,10 @@ pub struct RawEvent {
     pub data: Vec<String>,
     #[serde(default)]
     pub doc: Option<String>,
+    /// An ability triggers on this event at most once per turn per card object (Victory Spark
+    /// 6.8.1.1: "whose condition has not yet been met this turn"), however often it happens.
+    #[serde(default)]
+    pub once_per_turn: bool,
 }
 
 /// A declared event.
@@ -28,6 +32,7 @@ pub struct EventDef {
     pub name_en: Option<String>,
     pub clause: Option<String>,
     pub data: Vec<String>,
+    pub once_per_turn: bool,
 }
 
 /// The kernel's own zone-move event (807.5), known to every game.
@@ -42,6 +47,7 @@ pub fn build(raw: &[RawEvent]) -> Vec<EventDef> {
             name_en: Some("moved".into()),
             clause: None,
             data: MOVED_DATA.iter().map(|s| s.to_string()).collect(),
+            once_per_turn: false,
         });
     }
     out.extend(raw.iter().map(|e| EventDef {
@@ -49,6 +55,7 @@ pub fn build(raw: &[RawEvent]) -> Vec<EventDef> {
         name_en: e.name_en.clone(),
         clause: e.clause.clone(),
         data: e.data.clone(),
+        once_per_turn: e.once_per_turn,
     }));
     out
 }
