@@ -122,31 +122,38 @@ fn the_touhou_vision_matrix_is_current() {
     );
 }
 
+/// A hosted game's matrix (`cards/<game>`, its test files `tests/<prefix>*.rs`) in
+/// docs/rules/<game>.md is current, every citation exists, every uncovered clause has a reason,
+/// and at least `min` % of its behavior clauses are covered.
+fn game_matrix_is_current(game: &str, prefix: &str, min: f64) {
+    let dir = root().join("cards").join(game);
+    let cov = fuda::coverage::collect_with(
+        &dir.join("clauses.tsv"),
+        &[&dir.join("scenarios")],
+        Some(&root().join("tests")),
+        Some(prefix),
+    )
+    .expect("collects");
+    assert!(cov.unknown.is_empty(), "{:?}", cov.unknown);
+    assert!(cov.percent() >= min, "{game}: {:.1} %", cov.percent());
+    assert!(
+        cov.missing().is_empty(),
+        "{game}: every uncovered clause has a reason"
+    );
+    let path = root().join(format!("docs/rules/{game}.md"));
+    let doc = std::fs::read_to_string(&path).expect("doc");
+    assert!(
+        doc == splice(&doc, &matrix(&cov)),
+        "docs/rules/{game}.md is stale: run `cargo run -- coverage --game cards/{game} --write docs/rules/{game}.md`"
+    );
+}
+
 /// 炎炎ノ消防隊's matrix in docs/rules/fire-force.md is current (`fuda coverage --game
 /// cards/fire-force --write docs/rules/fire-force.md`), every citation exists, and at least 90 %
 /// of its behavior clauses are covered.
 #[test]
 fn the_fire_force_matrix_is_current() {
-    let dir = root().join("cards/fire-force");
-    let cov = fuda::coverage::collect_with(
-        &dir.join("clauses.tsv"),
-        &[&dir.join("scenarios")],
-        Some(&root().join("tests")),
-        Some("fire_force"),
-    )
-    .expect("collects");
-    assert!(cov.unknown.is_empty(), "{:?}", cov.unknown);
-    assert!(cov.percent() >= 90.0, "{:.1} %", cov.percent());
-    assert!(
-        cov.missing().is_empty(),
-        "every uncovered clause has a reason"
-    );
-    let path = root().join("docs/rules/fire-force.md");
-    let doc = std::fs::read_to_string(&path).expect("doc");
-    assert!(
-        doc == splice(&doc, &matrix(&cov)),
-        "docs/rules/fire-force.md is stale: run `cargo run -- coverage --game cards/fire-force --write docs/rules/fire-force.md`"
-    );
+    game_matrix_is_current("fire-force", "fire_force", 90.0);
 }
 
 /// ヴィクトリースパーク's matrix in docs/rules/victory-spark.md is current (`fuda coverage --game
@@ -154,24 +161,5 @@ fn the_fire_force_matrix_is_current() {
 /// 90 % of its behavior clauses are covered (issue 13).
 #[test]
 fn the_victory_spark_matrix_is_current() {
-    let dir = root().join("cards/victory-spark");
-    let cov = fuda::coverage::collect_with(
-        &dir.join("clauses.tsv"),
-        &[&dir.join("scenarios")],
-        Some(&root().join("tests")),
-        Some("victory_spark"),
-    )
-    .expect("collects");
-    assert!(cov.unknown.is_empty(), "{:?}", cov.unknown);
-    assert!(cov.percent() >= 90.0, "{:.1} %", cov.percent());
-    assert!(
-        cov.missing().is_empty(),
-        "every uncovered clause has a reason"
-    );
-    let path = root().join("docs/rules/victory-spark.md");
-    let doc = std::fs::read_to_string(&path).expect("doc");
-    assert!(
-        doc == splice(&doc, &matrix(&cov)),
-        "docs/rules/victory-spark.md is stale: run `cargo run -- coverage --game cards/victory-spark --write docs/rules/victory-spark.md`"
-    );
+    game_matrix_is_current("victory-spark", "victory_spark", 90.0);
 }

@@ -33,16 +33,18 @@ local function ask_attack(tp, clause, prompt)
     { prompt = prompt, clause = clause })
 end
 
+-- The turn player decides whether to (go on to) attack; the answer is kept for the program's loop.
+local function decide_attack(clause, prompt, yes_text, no_text)
+  local tp = k.turn_player()
+  local yes = ask_attack(tp, clause, prompt)
+  k.set_gvar("attacking", yes and 1 or 0)
+  k.log(clause, P(tp), yes and yes_text or no_text)
+end
+
 -- 6.7.3: without a declaration the attack phase is skipped (to the end phase).
 function M.declare_attack()
-  local tp = k.turn_player()
-  local yes = ask_attack(tp, "6.7.3", "アタックするか (declare an attack?)")
-  k.set_gvar("attacking", yes and 1 or 0)
-  if yes then
-    k.log("6.7.3", P(tp), "はアタックを宣言 (declares an attack)")
-  else
-    k.log("6.7.3", P(tp), "はアタックしない: アタックフェイズを飛ばす (no attack: the phase is skipped)")
-  end
+  decide_attack("6.7.3", "アタックするか (declare an attack?)", "はアタックを宣言 (declares an attack)",
+    "はアタックしない: アタックフェイズを飛ばす (no attack: the phase is skipped)")
 end
 
 function M.attack_declared()
@@ -186,15 +188,9 @@ end
 
 -- 6.7.3.5.2: with a standing bench card the turn player may attack again.
 function M.attack_again()
-  local tp = k.turn_player()
   clear_attack()
-  local yes = ask_attack(tp, "6.7.3.5.2", "もう一度アタックするか (attack again?)")
-  k.set_gvar("attacking", yes and 1 or 0)
-  if yes then
-    k.log("6.7.3.5.2", P(tp), "はアタック宣言ステップに戻る (attacks again)")
-  else
-    k.log("6.7.3.5.2", P(tp), "はエンドフェイズへ (on to the end phase)")
-  end
+  decide_attack("6.7.3.5.2", "もう一度アタックするか (attack again?)", "はアタック宣言ステップに戻る (attacks again)",
+    "はエンドフェイズへ (on to the end phase)")
 end
 
 return M
