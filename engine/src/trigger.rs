@@ -52,16 +52,21 @@ impl Game {
         }
     }
 
-    /// An event happens (a trigger condition occurs, 807.2): every valid triggered ability that
-    /// listens to it and whose `if` holds gets one more trigger; matching delayed triggers too.
-    pub fn raise(&mut self, name: &str, data: Value) {
-        if let Some(q) = &mut self.batch {
-            q.push((name.to_string(), data));
-            return;
-        }
-        self.step();
+    /// The abilities that would trigger on `name` with `data` now: valid where they are (the
+    /// event's subject judged as the event names it, 807.5), whose condition holds, and, for a
+    /// `once_per_turn` event, that have not triggered on it this turn (with the key to record).
+    #[allow(clippy::type_complexity)]
+    fn listening(
+        &mut self,
+        name: &str,
+        data: &Value,
+    ) -> Vec<(ObjId, usize, usize, PlayerId, Option<(ObjId, u16, u16)>)> {
         let defs = Arc::clone(&self.defs);
-        let listeners: Vec<(usize, usize)> = defs.cards.triggers_for(name).to_vec();
+        let listeners = defs.cards.triggers_for(name);
+        let mut out = Vec::new();
+        if listeners.is_empty() {
+            return out;
+        }
         // `once_per_turn`: an ability triggers on this event at most once a turn per object.
         let once = (defs.game.events.iter())
             .position(|e| e.id == name && e.once_per_turn)
@@ -71,47 +76,55 @@ impl Game {
             .get("card")
             .and_then(Value::as_int)
             .and_then(|h| self.handle_id(h));
-        if !listeners.is_empty() {
-            for card in 0..self.st.objects.len() as CardIdx {
-                let def = self.st.objects[card as usize].def as usize;
-                let is_subject = subject.is_some_and(|s| s.card == card);
-                if !listeners.iter().any(|(d, _)| *d == def) {
+        for card in 0..self.st.objects.len() as CardIdx {
+            let def = self.st.objects[card as usize].def as usize;
+            if !listeners.iter().any(|(d, _)| *d == def) {
+                continue;
+            }
+            let is_subject = subject.is_some_and(|s| s.card == card);
+            for &(_, ai) in listeners.iter().filter(|(d, _)| *d == def) {
+                if !is_subject && !self.ability_valid(card, ai) {
                     continue;
                 }
-                for &(_, ai) in listeners.iter().filter(|(d, _)| *d == def) {
-                    if !is_subject && !self.ability_valid(card, ai) {
-                        continue;
-                    }
-                    let ability = &defs.cards.cards[def].abilities[ai];
-                    // The subject's own ability sees itself as the event names it (807.5).
-                    let id = match subject {
-                        Some(s) if is_subject => s,
-                        _ => self.obj_id(card),
-                    };
-                    let controller = self.st.objects[card as usize].controller;
-                    if let Some(ev) = once {
-                        let key = (id, ai as u16, ev);
-                        if self.st.once_triggered.contains(&key) {
-                            continue;
-                        }
-                        if self.condition_holds(ability, id, controller, Some(&data), None) {
-                            self.st.once_triggered.push(key);
-                            self.add_trigger(
-                                id,
-                                def as u16,
-                                ai as u16,
-                                controller,
-                                data.clone(),
-                                None,
-                            );
-                        }
-                        continue;
-                    }
-                    if self.condition_holds(ability, id, controller, Some(&data), None) {
-                        self.add_trigger(id, def as u16, ai as u16, controller, data.clone(), None);
-                    }
+                let ability = &defs.cards.cards[def].abilities[ai];
+                // The subject's own ability sees itself as the event names it (807.5).
+                let id = match subject {
+                    Some(s) if is_subject => s,
+                    _ => self.obj_id(card),
+                };
+                let key = once.map(|ev| (id, ai as u16, ev));
+                if key.is_some_and(|k| self.st.once_triggered.contains(&k)) {
+                    continue;
+                }
+                let controller = self.st.objects[card as usize].controller;
+                if self.condition_holds(ability, id, controller, Some(data), None) {
+                    out.push((id, def, ai, controller, key));
                 }
             }
+        }
+        out
+    }
+
+    /// How many abilities would trigger if `name` happened now with `data` (Victory Spark
+    /// 6.8.1.5: an end-of-turn auto not yet met this turn keeps the end phase going).
+    pub fn would_trigger(&mut self, name: &str, data: &Value) -> usize {
+        self.listening(name, data).len()
+    }
+
+    /// An event happens (a trigger condition occurs, 807.2): every valid triggered ability that
+    /// listens to it and whose `if` holds gets one more trigger; matching delayed triggers too.
+    pub fn raise(&mut self, name: &str, data: Value) {
+        if let Some(q) = &mut self.batch {
+            q.push((name.to_string(), data));
+            return;
+        }
+        self.step();
+        let defs = Arc::clone(&self.defs);
+        for (id, def, ai, controller, key) in self.listening(name, &data) {
+            if let Some(key) = key {
+                self.st.once_triggered.push(key);
+            }
+            self.add_trigger(id, def as u16, ai as u16, controller, data.clone(), None);
         }
         let mut i = 0;
         while i < self.st.delayed.len() {

@@ -90,10 +90,15 @@ function M.clear_damage()
   k.log("6.8.1.3", "蓄積されたダメージをゼロにする (accumulated damage cleared on ", n, " cards)")
 end
 
--- 6.8.1.5: the turn ends when the hand is at most 5 (no end-of-turn auto is left unmet after the
--- first pass, and the check timing before each grant has run every rule process).
+-- 6.8.1.5: the turn ends when the hand is at most 5 and no auto with an end-of-turn condition
+-- is still unmet this turn (one that would trigger if the end phase started again: a card that
+-- arrived during it); the check timing before each grant has run every rule process.
 function M.end_phase_settled()
-  return #k.cards(k.turn_player(), "hand") <= 5
+  local tp = k.turn_player()
+  local data = { turn_player = tp }
+  return #k.cards(tp, "hand") <= 5
+    and k.would_trigger("エンドフェイズの始めに", data) == 0
+    and k.would_trigger("ターンの終わりに", data) == 0
 end
 
 function M.next_turn()

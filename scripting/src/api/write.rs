@@ -212,6 +212,20 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             })
         })?,
     )?;
+    // k.would_trigger(name, {…}) → n: how many abilities that event would trigger now.
+    k.raw_set(
+        "would_trigger",
+        lua.create_function(|lua, (name, data): (String, Option<mlua::Value>)| {
+            let data = match data {
+                Some(v) => from_lua(&v)?,
+                None => fuda_engine::Value::Null,
+            };
+            with(lua, |g| {
+                declared(g, &name, &data)?;
+                Ok(g.would_trigger(&name, &data) as i64)
+            })
+        })?,
+    )?;
     // k.delay(self, "能力名", data, once = true): create a delayed trigger (807.6).
     k.raw_set(
         "delay",

@@ -82,7 +82,7 @@ pub fn id_arg(name: &str) -> &'static [(usize, IdKind)] {
         "attachments" => &[(1, Role)],
         "pvar" | "set_pvar" => &[(1, PlayerVar)],
         "gvar" | "set_gvar" => &[(0, GameVar)],
-        "event" => &[(0, Event)],
+        "event" | "would_trigger" => &[(0, Event)],
         "setting" => &[(0, Setting)],
         "run_ability" => &[(2, Hook)],
         "expire" => &[(0, Duration)],
