@@ -43,6 +43,32 @@ fn unknown_key_in_game_yaml_names_line_and_column() {
     );
 }
 
+/// An unknown `card_hooks:` kind is reported at its key, not at an earlier mention of the word
+/// (here in the file's first comment).
+#[test]
+fn an_unknown_card_hook_kind_points_at_its_key() {
+    let dir = race_with("card-hooks", |f, t| {
+        if f == "game.yaml" {
+            t.replacen(
+                "# 数取り (Race to Ten)",
+                "# 数取り (Race to Ten) cancels",
+                1,
+            )
+            .replace(
+                "turn_limit: 100",
+                "card_hooks: { cancels: bool }\nturn_limit: 100",
+            )
+        } else {
+            t
+        }
+    });
+    let e = load_err(&dir);
+    assert!(
+        e.contains("game.yaml:44:15: card_hooks: \"cancels\" is not a card hook kind"),
+        "{e}"
+    );
+}
+
 #[test]
 fn a_hook_missing_from_the_script_points_at_the_yaml() {
     let dir = race_with("hook", |f, t| {

@@ -94,11 +94,14 @@ impl Cx<'_> {
         for k in raw.keys() {
             if !kinds.clone().any(|h| *h == k.as_str()) {
                 let hint = super::card::did_you_mean(k, kinds.clone().copied());
-                self.err(
-                    k,
+                // At the key under `card_hooks:`, not an earlier mention (a comment).
+                let from = self.lines.find_token("card_hooks:", 0).unwrap_or(0);
+                let mut e = LoadError::new(
+                    self.lines.locate(self.file, k, from),
                     format!("card_hooks: \"{k}\" is not a card hook kind the script calls"),
-                    Some(hint),
                 );
+                e.hint = Some(hint);
+                self.errors.push(e);
             }
         }
         raw.clone()
