@@ -50,15 +50,17 @@ pub struct LoopAnswer {
     pub options: u16,
     /// The position's fingerprint when it was asked.
     pub mark: u64,
-    /// The label of the first pick (what a bar removes).
-    pub label: String,
+    /// A hash of the label of the first pick (what a bar removes).
+    pub label: u64,
 }
 
 /// What the loop finder keeps in the state (saved with it: a game saved in the middle of a
 /// declared loop resumes it).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct LoopState {
-    pub history: Vec<LoopAnswer>,
+    /// Shared with the state's snapshots until it changes (one copy per answer, not one per
+    /// unit of work).
+    pub history: std::sync::Arc<Vec<LoopAnswer>>,
     /// Fingerprints of this turn's action decisions, with where their answer is in `history`.
     pub marks: Vec<(u64, u32)>,
     /// The fingerprint of the decision now being asked (given to its answer).
@@ -68,13 +70,15 @@ pub struct LoopState {
     /// Positions whose loop was declared (not declared again).
     pub declared: Vec<u64>,
     /// Options not offered again: (position, player, label).
-    pub bars: Vec<(u64, PlayerId, String)>,
+    pub bars: Vec<(u64, PlayerId, u64)>,
 }
 
-/// A turn keeps at most this many answers for finding loops (older ones are let go).
-const MAX_HISTORY: usize = 4096;
+/// The answers kept for finding loops: a loop longer than this is not found. Kept small because
+/// the state is copied at every unit of work (its snapshot).
+const MAX_HISTORY: usize = 64;
 
-/// FNV-1a, 64-bit: stable across processes and builds.
+/// A word-at-a-time hash (the Fx scheme): stable across processes and builds, and cheap enough
+/// to run at every decision.
 struct Fnv(u64);
 
 impl Fnv {
@@ -82,18 +86,23 @@ impl Fnv {
         Fnv(0xcbf2_9ce4_8422_2325)
     }
     fn put(&mut self, x: u64) {
-        for b in x.to_le_bytes() {
-            self.0 ^= b as u64;
-            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
-        }
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }
     fn put_str(&mut self, s: &str) {
         self.put(s.len() as u64);
-        for b in s.bytes() {
-            self.0 ^= b as u64;
-            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        for chunk in s.as_bytes().chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.put(u64::from_le_bytes(w));
         }
     }
+}
+
+/// The hash a bar keeps of an option's label.
+fn label_hash(label: &str) -> u64 {
+    let mut h = Fnv::new();
+    h.put_str(label);
+    h.0
 }
 
 impl Game {
@@ -138,10 +147,16 @@ impl Game {
                 for &v in &o.vars {
                     h.put(v as u64);
                 }
-                for a in self.attachments(o.id(c), None) {
-                    h.put(a.card as u64);
-                    h.put(st.objects[a.card as usize].role as u64);
-                }
+            }
+        }
+        // Attached cards (not in a zone's list): each with the card it is attached to.
+        for (c, o) in st.objects.iter().enumerate() {
+            if let Some(to) = o.attached_to {
+                h.put(c as u64);
+                h.put(to.card as u64);
+                h.put(o.role as u64);
+                h.put(o.orientation as u64);
+                h.put(o.face_up as u64);
             }
         }
         // Uses counted toward a limit ("once per turn"): a spent use is not the same position.
@@ -182,12 +197,15 @@ impl Game {
         if !self.st.loops.replay.is_empty() || d.players.len() != 1 {
             return None;
         }
-        let barred: Vec<&str> = (self.st.loops.bars.iter())
+        let barred: Vec<u64> = (self.st.loops.bars.iter())
             .filter(|(k, q, _)| *k == key && *q == p)
-            .map(|(_, _, l)| l.as_str())
+            .map(|(_, _, l)| *l)
             .collect();
+        if barred.is_empty() {
+            return None;
+        }
         let kept: Vec<u16> = (0..d.options.len() as u16)
-            .filter(|&i| !barred.contains(&d.options[i as usize].label.as_str()))
+            .filter(|&i| !barred.contains(&label_hash(&d.options[i as usize].label)))
             .collect();
         if kept.len() == d.options.len() || kept.is_empty() {
             return None;
@@ -306,7 +324,7 @@ impl Game {
         if let Some(a) =
             (body.iter().rev()).find(|a| a.mark != 0 && a.players == [barred] && a.options > 1)
         {
-            self.st.loops.bars.push((a.mark, barred, a.label.clone()));
+            self.st.loops.bars.push((a.mark, barred, a.label));
         }
         for _ in 0..n {
             for a in &body {
@@ -341,14 +359,19 @@ impl Game {
             .first()
             .and_then(|a| a.first())
             .and_then(|&i| d.options.get(i as usize))
-            .map_or_else(String::new, |o| o.label.clone());
+            .map_or(0, |o| label_hash(&o.label));
         let mark = std::mem::take(&mut self.st.loops.mark);
         let l = &mut self.st.loops;
         if l.history.len() >= MAX_HISTORY {
-            l.history.clear();
-            l.marks.clear();
+            // Let the older half go; positions noted before it can no longer start a loop.
+            let drop = MAX_HISTORY / 2;
+            std::sync::Arc::make_mut(&mut l.history).drain(..drop);
+            l.marks.retain(|m| m.1 as usize >= drop);
+            for m in &mut l.marks {
+                m.1 -= drop as u32;
+            }
         }
-        l.history.push(LoopAnswer {
+        std::sync::Arc::make_mut(&mut l.history).push(LoopAnswer {
             players: d.players.clone(),
             picks: answer.to_vec(),
             options: d.options.len() as u16,
@@ -360,7 +383,7 @@ impl Game {
     /// A new turn: loops are found within a turn.
     pub(crate) fn loop_new_turn(&mut self) {
         let l = &mut self.st.loops;
-        l.history.clear();
+        l.history = Default::default();
         l.marks.clear();
         l.mark = 0;
         l.declared.clear();
