@@ -198,10 +198,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
     k.raw_set(
         "event",
         lua.create_function(|lua, (name, data): (String, Option<mlua::Value>)| {
-            let data = match data {
-                Some(v) => from_lua(&v)?,
-                None => fuda_engine::Value::Null,
-            };
+            let data = data_arg(data)?;
             with(lua, |g| {
                 g.charge(Charge::Event).map_err(err)?;
                 g.charge(Charge::Item(name.len() + data.approx_size()))
@@ -216,10 +213,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
     k.raw_set(
         "would_trigger",
         lua.create_function(|lua, (name, data): (String, Option<mlua::Value>)| {
-            let data = match data {
-                Some(v) => from_lua(&v)?,
-                None => fuda_engine::Value::Null,
-            };
+            let data = data_arg(data)?;
             with(lua, |g| {
                 declared(g, &name, &data)?;
                 Ok(g.would_trigger(&name, &data) as i64)
@@ -231,10 +225,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         "delay",
         lua.create_function(
             |lua, (h, name, data, once): (i64, String, Option<mlua::Value>, Option<bool>)| {
-                let data = match data {
-                    Some(v) => from_lua(&v)?,
-                    None => fuda_engine::Value::Null,
-                };
+                let data = data_arg(data)?;
                 with(lua, |g| {
                     g.charge(Charge::Delayed).map_err(err)?;
                     g.charge(Charge::Item(name.len() + data.approx_size()))
@@ -374,6 +365,14 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
 }
 
 /// k.event may raise only an event the game declares, with the data keys it declares (807.2).
+/// An optional data table argument (`k.event`, `k.would_trigger`, `k.delay`) as a value.
+fn data_arg(data: Option<mlua::Value>) -> mlua::Result<fuda_engine::Value> {
+    match data {
+        Some(v) => from_lua(&v),
+        None => Ok(fuda_engine::Value::Null),
+    }
+}
+
 fn declared(g: &fuda_engine::Game, name: &str, data: &fuda_engine::Value) -> mlua::Result<()> {
     use fuda_engine::def::events;
     let ev = match g.defs.game.event(name) {
