@@ -51,32 +51,36 @@ function M.activate_cancel(p, a)
   k.give_priority(k.turn_player())
 end
 
--- 6.5.1.3: a hand card whose level p can pay, to any of the three bench slots.
-function M.bench_options(p)
+-- 6.5.1.3 / 6.5.1.4: the hand cards p may play now: in the chara phase's activation timing,
+-- whose level p's standing energy can pay (2.2.2).
+local function playable(p)
   local out = {}
   if not activation_timing(p, "chara") then return out end
   local energy = #standing(p, "energy")
   for _, c in ipairs(k.cards(p, "hand")) do
-    if k.field(c, "level") <= energy then
-      for s = 1, 3 do
-        local here = k.cards(p, "bench", s)[1]
-        local label = k.name(c) .. " → ベンチ" .. s .. (here and ("（" .. k.name(here) .. "と入れ替え）") or "")
-        out[#out + 1] = { label = label, card = c, slot = s }
-      end
+    if k.field(c, "level") <= energy then out[#out + 1] = c end
+  end
+  return out
+end
+
+-- 6.5.1.3: a playable hand card to any of the three bench slots.
+function M.bench_options(p)
+  local out = {}
+  for _, c in ipairs(playable(p)) do
+    for s = 1, 3 do
+      local here = k.cards(p, "bench", s)[1]
+      local label = k.name(c) .. " → ベンチ" .. s .. (here and ("（" .. k.name(here) .. "と入れ替え）") or "")
+      out[#out + 1] = { label = label, card = c, slot = s }
     end
   end
   return out
 end
 
--- 6.5.1.4: a hand card to the ring.
+-- 6.5.1.4: a playable hand card to the ring.
 function M.ring_options(p)
   local out = {}
-  if not activation_timing(p, "chara") then return out end
-  local energy = #standing(p, "energy")
-  for _, c in ipairs(k.cards(p, "hand")) do
-    if k.field(c, "level") <= energy then
-      out[#out + 1] = { label = k.name(c) .. " → リング", card = c }
-    end
+  for _, c in ipairs(playable(p)) do
+    out[#out + 1] = { label = k.name(c) .. " → リング", card = c }
   end
   return out
 end
