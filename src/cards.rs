@@ -1,5 +1,5 @@
 //! `fuda cards`: list and search a game's cards with the expression language, or show one.
-use fuda_engine::def::card::CardDef;
+use fuda_engine::def::card::{CardDef, ABILITIES};
 use fuda_engine::def::card_query::{kind_name, matches};
 use fuda_engine::def::game::GameDef;
 use fuda_engine::Value;
@@ -59,7 +59,8 @@ pub fn line(game: &GameDef, c: &CardDef) -> String {
         let _ = write!(s, "・{}", t.subtypes[st].name);
     }
     s.push(']');
-    for (k, v) in &c.fields {
+    // The kernel's `abilities` field repeats the abilities listed at the end.
+    for (k, v) in c.fields.iter().filter(|(k, _)| *k != ABILITIES) {
         let label = game
             .fields
             .get(k)

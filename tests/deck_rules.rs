@@ -11,6 +11,15 @@ cards:
   - { id: U3, name: 水の精, type: unit, hp: 100, attributes: [水], retreat_cost: 0, skills: [{ name: 泡, cost: 0, damage: 10 }] }
   - { id: C1, name: 炎の剣士, type: command, subtype: tactic }
   - { id: C2, name: 作戦会議, type: command, subtype: strategy }
+  - id: U4
+    name: 群れなす小鬼
+    type: unit
+    hp: 50
+    attributes: [地]
+    retreat_cost: 0
+    skills: [{ name: 群がる, cost: 0, damage: 10 }]
+    abilities:
+      - { name: 枚数制限なし, kind: static, text: デッキにこのカードを何枚でも入れられる。 }
 "#;
 
 fn problems(deck: &str) -> Vec<String> {
@@ -62,6 +71,21 @@ fn at_most_four_of_the_same_name_and_type_402_2c() {
     // Same name, different type: a command 炎の剣士 does not count with the units.
     let p = problems("name: x\ncards: { U1: 4, C1: 4, U3: 4 }\n");
     assert!(!p.iter().any(|l| l.starts_with("[402.2c]")), "{p:?}");
+}
+
+/// 402.3: an ability that replaces a deck-construction rule (群れなす小鬼's 「枚数制限なし」: any
+/// number of copies) applies at construction: 12 copies are legal, where 12 of a card without it
+/// break 402.2c. The deck is checked before the game only, so the card losing the ability in a
+/// game (809.1c) changes nothing about it.
+#[test]
+fn an_ability_can_replace_the_copy_limit_at_construction_402_3() {
+    let p = problems("name: x\ncards: { U4: 12, U3: 4 }\n");
+    assert!(!p.iter().any(|l| l.starts_with("[402.2c]")), "{p:?}");
+    let p = problems("name: x\ncards: { U3: 12 }\n");
+    assert!(
+        p.contains(&"[402.2c] 同じカードは4枚まで (at most 4 copies): 水の精 ×12".to_string()),
+        "{p:?}"
+    );
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Using abilities from the game's script: validity per ability (802), count limits (803),
 //! conditions, and running an ability's hooks with its context.
 use crate::def::ability::{hook_name, AbilityDef};
+use crate::def::card::ABILITIES;
 use crate::expr::GameEnv;
 use crate::game::Game;
 use crate::host::{Fail, Host};
@@ -65,7 +66,7 @@ impl Game {
             None if a.unnegatable => self.in_valid_zone(card),
             None => self.abilities_valid(card),
         };
-        if !here {
+        if !here || !self.ability_kept(card, &a.name) {
             return false;
         }
         if !a.ex_skill {
@@ -85,6 +86,20 @@ impl Game {
             viewer: None,
         };
         env.test(expr, src).unwrap_or(false)
+    }
+
+    /// 809.1c: whether `card` still has the ability `name`: no continuous effect took it out
+    /// of the card's `abilities` (only where a layer lists that field).
+    pub fn ability_kept(&self, card: CardIdx, name: &str) -> bool {
+        if self.defs.game.abilities_layer.is_none() || self.computing_chars.get() {
+            return true;
+        }
+        let by_effect =
+            || (self.st.effects.iter()).any(|e| e.changes.iter().any(|(f, _)| f == ABILITIES));
+        if !self.defs.cards.changes_abilities && !by_effect() {
+            return true;
+        }
+        has_name(self.characteristics().changed(card, ABILITIES), name)
     }
 
     /// The index of the ability named `name` on `card`.
@@ -300,5 +315,14 @@ impl Game {
             Err(Fail::Stop) => Err(Fail::Stop),
             Ok(v) => Ok(Some(v)),
         }
+    }
+}
+
+/// Whether a computed `abilities` value (none: as printed) still names `name` (809.1c).
+pub fn has_name(abilities: Option<&Value>, name: &str) -> bool {
+    match abilities {
+        None => true,
+        Some(Value::List(l)) => l.iter().any(|v| v.as_str() == Some(name)),
+        Some(_) => false,
     }
 }

@@ -14,7 +14,16 @@ use fuda_grammar::{Env, Expr, Value as V};
 /// Event data keys that hold card handles.
 macro_rules! CARD_KEYS {
     () => {
-        "card" | "new" | "source" | "unit" | "target" | "attacker" | "defender" | "by" | "set"
+        "card"
+            | "new"
+            | "source"
+            | "unit"
+            | "target"
+            | "attacker"
+            | "defender"
+            | "by"
+            | "set"
+            | "top"
     };
 }
 /// Event data keys that hold player numbers (1-based).

@@ -12,6 +12,8 @@ use fuda_grammar::{Expr, ItemScope};
 use indexmap::IndexMap;
 use std::sync::Arc;
 
+mod order;
+
 /// Computed fields of the cards that continuous effects touch; the others are as printed.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Chars {
@@ -34,6 +36,11 @@ impl Chars {
             Some(Some(m)) => m.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
             _ => Vec::new(),
         }
+    }
+
+    /// The value continuous effects gave `field` of `card`, if they changed it.
+    pub fn changed(&self, card: CardIdx, field: &str) -> Option<&Value> {
+        self.changed.get(card as usize)?.as_ref()?.get(field)
     }
 
     fn set(&mut self, card: CardIdx, field: &str, v: Value) {
@@ -94,6 +101,8 @@ struct Live {
     /// Every name its expressions mention (fields, members, functions), for 809.3a.
     reads: Vec<String>,
     order: (u64, u16, u16),
+    /// The static ability it comes from (an effect of a resolved ability has none).
+    ability: Option<usize>,
     source: ObjId,
     controller: PlayerId,
     scope: LiveScope,
@@ -182,6 +191,7 @@ impl Game {
                     // 809.3b-1: a static ability's effects date from when it became valid.
                     // 809.3b: one timestamp for several cards: the turn player's order.
                     order: (o.timestamp, if o.tie > 0 { o.tie } else { card }, ai as u16),
+                    ability: Some(ai),
                     source: o.id(card),
                     controller: o.controller,
                     scope: match &a.applies_to {
@@ -229,6 +239,7 @@ impl Game {
                 defining: e.base,
                 reads: Vec::new(),
                 order: (e.timestamp, u16::MAX, i as u16),
+                ability: None,
                 source: e.source,
                 controller: e.controller,
                 scope,
@@ -486,6 +497,9 @@ impl Game {
             }
         }
         lives.retain(|l| !l.defining);
+        // 809.1c: an effect that began to apply keeps applying in later layers.
+        let mut started = vec![false; lives.len()];
+        let abilities_layer = self.defs.game.abilities_layer;
         for layer in 0..self.defs.game.layers.len() {
             for pass in self.passes(layer) {
                 let mut pending: Vec<usize> = (0..lives.len())
@@ -496,81 +510,23 @@ impl Game {
                         })
                     })
                     .collect();
+                // 809.1c: a static ability removed before its effect began changes nothing.
+                if abilities_layer.is_some_and(|l| l < layer) {
+                    pending.retain(|&i| started[i] || self.still_has(&lives[i], &chars));
+                }
                 pending.sort_by_key(|&i| lives[i].order);
                 while !pending.is_empty() {
                     let next = self.next_in_layer(&lives, &pending, layer, &chars);
-                    self.apply_pass(&lives[pending[next]], layer, pass.as_ref(), &mut chars);
-                    pending.remove(next);
+                    let i = pending.remove(next);
+                    self.apply_pass(&lives[i], layer, pass.as_ref(), &mut chars);
+                    started[i] = true;
+                    if abilities_layer == Some(layer) {
+                        pending.retain(|&j| started[j] || self.still_has(&lives[j], &chars));
+                    }
                 }
             }
         }
         chars
-    }
-
-    /// The passes of a layer: one per operation of its `order`, then one for the operations it
-    /// does not name; without an order, a single pass of everything.
-    fn passes(&self, layer: usize) -> Vec<Option<Pass>> {
-        let order = match self.defs.game.layer_order.get(layer) {
-            Some(o) if !o.is_empty() => o,
-            _ => return vec![None],
-        };
-        let mut out: Vec<Option<Pass>> = order.iter().map(|c| Some(Pass(vec![*c]))).collect();
-        let rest: Vec<OpClass> = [
-            OpClass::Set,
-            OpClass::Swap,
-            OpClass::Add,
-            OpClass::Always,
-            OpClass::Grant,
-            OpClass::Remove,
-            OpClass::Mul,
-        ]
-        .into_iter()
-        .filter(|c| !order.contains(c))
-        .collect();
-        if !rest.is_empty() {
-            out.push(Some(Pass(rest)));
-        }
-        out
-    }
-
-    /// 809.3a then 809.3b: the earliest effect that depends on no other pending effect (one
-    /// that depends on another, and not the other way round, waits for it). With a dependency
-    /// loop, the earliest.
-    fn next_in_layer(
-        &self,
-        lives: &[Live],
-        pending: &[usize],
-        layer: usize,
-        chars: &Chars,
-    ) -> usize {
-        if pending.len() == 1 {
-            return 0;
-        }
-        let depends = |b: usize, a: usize| -> bool {
-            // B can depend on A only if B's expressions mention a field A changes. Once a
-            // budget has tripped the game stops at its next step: no more trials.
-            if self.budget_tripped()
-                || !lives[a]
-                    .changes
-                    .iter()
-                    .any(|(f, _)| lives[b].reads.iter().any(|r| r == f))
-            {
-                return false;
-            }
-            let before = self.footprint(&lives[b], layer, chars);
-            let mut trial = chars.clone();
-            self.apply(&lives[a], layer, &mut trial);
-            self.footprint(&lives[b], layer, &trial) != before
-        };
-        for (pos, &b) in pending.iter().enumerate() {
-            let waits = pending
-                .iter()
-                .any(|&a| a != b && depends(b, a) && !depends(a, b));
-            if !waits {
-                return pos;
-            }
-        }
-        0
     }
 }
 

@@ -141,10 +141,18 @@ function M.search(p, zone, test, n, owner)
   return picked
 end
 
--- 912.1: shuffle a player's deck (912.1a: all its cards).
-function M.shuffle(p)
+-- 912.1: shuffle a player's deck (912.1a: all its cards). 912.2a: `placed` (top first) are
+-- put on top right after, as part of the shuffle; 「シャッフルした」 follows the whole of it.
+function M.shuffle(p, placed)
   k.shuffle(p, "deck")
   k.log("912.1", P(p), "はデッキをシャッフル (shuffles)")
+  placed = placed or {}
+  for i = #placed, 1, -1 do
+    k.move(placed[i], p, "deck", nil, "top")
+    k.log("912.2a", k.name(placed[i]), "をデッキの上に置く (put on top, part of the shuffle)")
+  end
+  local deck = k.cards(p, "deck")
+  k.event("シャッフルした", { player = p, top = deck[#deck] })
 end
 
 -- 913.2, 913.4: put or remove counters of a name (913.2b: same name, same counter).

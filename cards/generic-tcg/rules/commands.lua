@@ -65,8 +65,11 @@ end
 
 function M.ex_skill_options(p)
   local out = {}
-  for _, c in ipairs(area_cards(p)) do
-    for _, name in ipairs(k.abilities(c, { kind = "activated" })) do   -- valid only (802.2a)
+  -- 802.3, 806.2a: an ability that says it is valid in the hand can be played from there.
+  local cards = area_cards(p)
+  for _, c in ipairs(k.cards(p, "hand")) do cards[#cards + 1] = c end
+  for _, c in ipairs(cards) do
+    for _, name in ipairs(k.abilities(c, { kind = "activated" })) do   -- valid only (802.2a, 802.3)
       local info = k.ability(c, name)
       if (not info.per_turn or k.uses(c, name) < info.per_turn) and k.check(c, name) then   -- 803.1
         out[#out + 1] = { label = k.name(c) .. "の「" .. name .. "」", card = c, name = name }
@@ -79,13 +82,21 @@ end
 function M.play_ex_skill(p, a)
   k.use_ability(a.card, a.name)
   k.log("806.1", P(p), "は", k.name(a.card), "の「", a.name, "」をプレイ (plays an EX skill)")
+  -- 806.2a: played from a card in a hidden zone, that card is shown to all until the ability
+  -- leaves the resolution area; the reveal ends when the effect below is done (804.2c-3).
+  local revealed = k.reveal(a.card)
+  if revealed then k.log("806.2a", k.name(a.card), "を公開 (revealed to play its ability)") end
   local info = k.ability(a.card, a.name)
   -- 806.2b, 813.3: an EX skill is from a skill, so it gets one success check (digest §12.14).
   if info.ex_skill and not M.success_check(a.card, a.name, "806.2b") then
     k.log("920.2b", "「", a.name, "」は失敗: 効果を適用しない (fails: no effect)")
     return
   end
+  if revealed then k.reveal(a.card) end   -- still shown if the success check's hook ended it
   k.run_ability(a.card, a.name, "effect", { player = p })   -- 804.2c-3
+  if revealed then
+    k.log("804.2c-3", "「", a.name, "」の解決終了: ", k.name(a.card), "は非公開に戻る (resolved; hidden again)")
+  end
 end
 
 return M

@@ -400,8 +400,9 @@ pub fn build(src: &Src, raw: RawAbility, errors: &mut Vec<LoadError>) -> Ability
         ),
         AbilityKind::Delayed => needs(raw.when.is_some(), "a delayed trigger needs `when: <event>`", errors),
         AbilityKind::Static => needs(
-            !raw.modify.is_empty() || raw.replaces.is_some() || raw.modify_damage.is_some() || raw.fails.is_some() || !raw.prohibits.is_empty(),
-            "a static ability needs `modify:` (a continuous effect), `replaces:` (a replacement), `modify_damage:` (704.3b) or `fails:` (920)",
+            !raw.modify.is_empty() || raw.replaces.is_some() || raw.modify_damage.is_some() || raw.fails.is_some() || !raw.prohibits.is_empty()
+                || src.game.keyword_abilities.contains(&raw.name),
+            "a static ability needs `modify:` (a continuous effect), `replaces:` (a replacement), `modify_damage:` (704.3b) or `fails:` (920), or a name the game lists in `keyword_abilities:`",
             errors,
         ),
         AbilityKind::Skill => needs(raw.skill.is_some(), "a skill ability needs `skill: <skill name>` (801.1e)", errors),

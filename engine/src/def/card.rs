@@ -43,6 +43,8 @@ pub struct CardDb {
     /// Per card: whether it has a static ability with a continuous effect (805), so the
     /// layer pass can skip the others.
     pub has_static: Vec<bool>,
+    /// Whether some card's static ability changes `abilities` (809.1c).
+    pub changes_abilities: bool,
     /// Triggered abilities by the event they listen to (807.2).
     pub triggers: IndexMap<String, Vec<(usize, usize)>>,
     /// Ids of cards whose entry could not be read (their error is reported where they are),
@@ -365,6 +367,16 @@ pub fn parse_cards(
                     .push((db.cards.len(), ai));
             }
         }
+        // 809.1c: where a layer lists `abilities`, it is a field: the names of the card's abilities.
+        if game.field_layer(ABILITIES).is_some() {
+            let names = abilities
+                .iter()
+                .map(|a| Value::Str(a.name.clone()))
+                .collect();
+            fields.insert(ABILITIES.to_string(), Value::List(names));
+        }
+        db.changes_abilities |=
+            (abilities.iter()).any(|a| a.modify.iter().any(|m| m.field == ABILITIES));
         db.by_id.insert(rc.id.clone(), db.cards.len());
         db.has_static.push(
             abilities
@@ -392,6 +404,9 @@ pub fn parse_cards(
         Err(LoadErrors(errors))
     }
 }
+
+/// The field that lists a card's abilities by name, where a layer names it (809.1c).
+pub const ABILITIES: &str = "abilities";
 
 /// A swap exchanges two fields of one layer with the same type.
 pub fn swap_problem(game: &GameDef, field: &str, other: &str) -> Option<String> {

@@ -151,8 +151,12 @@ impl FieldDef {
                 self.word()
             )),
             _ if self.ty == FieldType::StrList && matches!(v, Value::Str(_)) => Ok(()),
+            // 809.1d: a record gained or lost, e.g. a skill.
+            _ if self.ty == FieldType::Records && matches!(v, Value::Map(_)) => {
+                self.check(&Value::List(vec![v.clone()]))
+            }
             _ => Err(format!(
-                "`{op}` needs a list-of-strings field and a string; this is {} and {}",
+                "`{op}` needs a list field and one item (a string, or a record for a list of records); this is {} and {}",
                 self.word(),
                 v.type_name()
             )),
@@ -343,6 +347,8 @@ pub struct GameDef {
     pub loops: Option<crate::loops::LoopsDef>,
     /// Some(clause): the turn player orders cards that share a timestamp (809.3b).
     pub timestamp_ties: Option<Option<String>>,
+    /// 809.1c: the layer that lists `abilities` (an ability removed there is not valid).
+    pub abilities_layer: Option<usize>,
     pub triggers: super::timing::TriggerPolicy,
     pub priority: super::timing::PriorityDef,
     /// The chain, with its hooks resolved to registry names.
@@ -350,6 +356,8 @@ pub struct GameDef {
     pub durations: Vec<super::timing::DurationDef>,
     /// The game's names for ability kinds (`ability_kinds:`).
     pub ability_kinds: indexmap::IndexMap<String, super::ability::AbilityKind>,
+    /// Ability names whose effect the game's rules give (`keyword_abilities:`).
+    pub keyword_abilities: Vec<String>,
     pub view_fields: Vec<String>,
     /// 809.1b–e: layers in order, with the fields each changes.
     pub layers: Vec<(Named, Option<String>, Vec<String>)>,

@@ -4,6 +4,7 @@ use super::game::*;
 use super::program::{Instr, Program};
 use super::raw::*;
 use crate::error::{Lines, LoadError, LoadErrors, Location};
+use indexmap::IndexMap;
 use std::path::Path;
 
 /// Reads and validates a game definition from its folder (which holds `game.yaml`) or file.
@@ -424,11 +425,7 @@ impl Cx<'_> {
                 })
                 .collect(),
             card_types,
-            fields: raw
-                .card_fields
-                .iter()
-                .map(|(k, v)| (k.clone(), v.into()))
-                .collect(),
+            fields: self.fields(&raw),
             events: self.events(&raw.events, &program),
             player_vars: vars(&raw.player_vars),
             game_vars: vars(&raw.game_vars),
@@ -450,8 +447,11 @@ impl Cx<'_> {
             own_zones_only: raw.own_zones_only.as_ref().map(|o| o.clause.clone()),
             loops: raw.loops.clone(),
             timestamp_ties: raw.timestamp_ties.as_ref().map(|o| o.clause.clone()),
+            abilities_layer: (raw.layers.iter())
+                .position(|l| l.fields.iter().any(|f| f == super::card::ABILITIES)),
             durations: raw.durations.clone(),
             ability_kinds: raw.ability_kinds.clone(),
+            keyword_abilities: raw.keyword_abilities.keys().cloned().collect(),
             triggers: raw.triggers.clone(),
             priority: raw.priority.clone(),
             chain: raw.chain.as_ref().map(|c| {
@@ -497,6 +497,34 @@ impl Cx<'_> {
             hooks: std::mem::take(&mut self.hooks),
             card_hooks: self.card_hooks(&raw.card_hooks),
         }
+    }
+
+    /// The card fields: as declared, and `abilities` (the names of a card's abilities) where a
+    /// layer lists it (809.1c); a card's YAML cannot give that field, its `abilities:` do.
+    fn fields(&mut self, raw: &RawGame) -> IndexMap<String, FieldDef> {
+        let ab = super::card::ABILITIES;
+        let mut fields: IndexMap<String, FieldDef> = (raw.card_fields.iter())
+            .map(|(k, v)| (k.clone(), v.into()))
+            .collect();
+        if raw.layers.iter().any(|l| l.fields.iter().any(|f| f == ab)) {
+            if fields.contains_key(ab) {
+                self.err(
+                    ab,
+                    "card_fields declares \"abilities\", the kernel's list of a card's ability names (809.1c); rename the field".into(),
+                    None,
+                );
+            }
+            fields.insert(
+                ab.to_string(),
+                FieldDef {
+                    ty: FieldType::StrList,
+                    name: Some("能力".into()),
+                    items: IndexMap::new(),
+                    optional: true,
+                },
+            );
+        }
+        fields
     }
 
     /// A layer's rounding: as written, or the one its setting's value picks.

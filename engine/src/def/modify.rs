@@ -136,6 +136,11 @@ fn plain(v: &serde_yaml::Value) -> Value {
         serde_yaml::Value::Number(n) => n.as_i64().map(Value::Int).unwrap_or(Value::Null),
         serde_yaml::Value::String(s) => Value::Str(s.clone()),
         serde_yaml::Value::Sequence(l) => Value::List(l.iter().map(plain).collect()),
+        serde_yaml::Value::Mapping(m) => Value::Map(
+            m.iter()
+                .filter_map(|(k, v)| Some((k.as_str()?.to_string(), plain(v))))
+                .collect(),
+        ),
         _ => Value::Null,
     }
 }

@@ -108,6 +108,10 @@ pub struct RawGame {
     /// The game's names for ability kinds (`自動γ: triggered`), usable in a card's `kind:`.
     #[serde(default)]
     pub ability_kinds: IndexMap<String, super::ability::AbilityKind>,
+    /// Abilities that are only a name the game's rules read (`枚数制限なし: "402.3: …"`): a
+    /// card's static ability with one of these names needs no effect of its own.
+    #[serde(default)]
+    pub keyword_abilities: IndexMap<String, String>,
     /// Periods effects may last besides this turn, turn N and the rest of the game.
     #[serde(default)]
     pub durations: Vec<super::timing::DurationDef>,
