@@ -280,13 +280,15 @@ mod tests {
             kind: DecisionKind::Action,
             prompt: String::new(),
             clause: None,
-            options: labels
-                .iter()
-                .map(|l| Opt {
-                    label: l.to_string(),
-                    value: fuda_engine::Value::Null,
-                })
-                .collect(),
+            options: std::sync::Arc::new(
+                labels
+                    .iter()
+                    .map(|l| Opt {
+                        label: l.to_string(),
+                        value: fuda_engine::Value::Null,
+                    })
+                    .collect(),
+            ),
             min: 1,
             max: 1,
         }

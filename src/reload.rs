@@ -79,7 +79,7 @@ pub fn rebind(game: &Game, defs: Arc<Defs>) -> Result<Game, String> {
         }
         for l in st.lki.iter_mut().flatten() {
             if let Some(Some(d)) = map.get(l.obj.def as usize) {
-                l.obj.def = *d;
+                std::sync::Arc::make_mut(l).obj.def = *d;
             }
         }
         Ok(())

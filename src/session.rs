@@ -113,7 +113,7 @@ pub fn run(opts: PlayOptions, input: impl BufRead, out: impl Write) -> Result<()
         match status {
             Status::Over(o) => {
                 let o_ = &mut human.output;
-                for l in &g.log[human.shown.min(g.log.len())..] {
+                for l in g.log.iter_from(human.shown) {
                     let _ = writeln!(o_, "  {}", fuda_engine::log::printable(&l.to_string()));
                 }
                 let _ = writeln!(o_, "{}", crate::play::printable_lines(&g.board_text(None)));

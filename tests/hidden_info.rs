@@ -304,8 +304,9 @@ fn a_charged_card_is_named_to_its_owner_only() {
             let label = d.options[i].label.clone();
             let n = g.log.len();
             g.advance(&b.host).expect("runs");
-            let line = g.log[n..]
-                .iter()
+            let line = g
+                .log
+                .iter_from(n)
                 .find(|l| l.text.contains(&label))
                 .expect("the answer is logged");
             assert!(line.readable_by(Some(p)) && !line.readable_by(Some(1 - p)));

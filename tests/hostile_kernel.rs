@@ -360,7 +360,8 @@ fn tampered_saves_are_refused() {
             options: vec![Opt {
                 label: "x".into(),
                 value,
-            }],
+            }]
+            .into(),
             min: 1,
             max: 1,
         };

@@ -29,7 +29,8 @@ pub struct Decision {
     pub kind: DecisionKind,
     pub prompt: String,
     pub clause: Option<String>,
-    pub options: Vec<Opt>,
+    /// Shared (`Arc`): the journal, a pending question and forks hold one list.
+    pub options: std::sync::Arc<Vec<Opt>>,
     /// How many options to pick (inclusive bounds); usually exactly 1.
     pub min: u16,
     pub max: u16,

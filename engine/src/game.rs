@@ -73,7 +73,7 @@ pub enum Status {
 pub struct Game {
     pub defs: Arc<Defs>,
     pub st: State,
-    pub log: Vec<LogEntry>,
+    pub log: crate::log::Log,
     pub journal: Journal,
     pub pending: Option<Pending>,
     /// Set when a hook asked a question that has no recorded answer.
@@ -106,7 +106,7 @@ pub struct SavedGame {
     pub game: String,
     pub version: String,
     pub state: State,
-    pub log: Vec<LogEntry>,
+    pub log: crate::log::Log,
     pub journal: Journal,
     pub pending: Option<Pending>,
 }
@@ -165,7 +165,7 @@ impl Game {
         let mut game = Game {
             defs,
             st,
-            log: Vec::new(),
+            log: Default::default(),
             journal: Journal::default(),
             pending: None,
             interrupted: None,
@@ -192,7 +192,7 @@ impl Game {
         let empty = Game {
             defs: Arc::clone(&self.defs),
             st,
-            log: Vec::new(),
+            log: Default::default(),
             journal: Journal::default(),
             pending: None,
             interrupted: None,

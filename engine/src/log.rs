@@ -71,3 +71,204 @@ impl fmt::Display for LogEntry {
         }
     }
 }
+
+/// The game's log: lines in order, kept in chunks that forks share (a `Game` clone copies a
+/// few pointers and the short open tail, not every line). Saved as a plain list.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Log {
+    /// Closed chunks, shared between forks.
+    chunks: Vec<std::sync::Arc<Vec<LogEntry>>>,
+    /// Lines in the closed chunks.
+    closed: usize,
+    /// The open chunk.
+    tail: Vec<LogEntry>,
+}
+
+/// Lines an open chunk takes before it is closed and shared.
+const CHUNK: usize = 16;
+
+impl Log {
+    pub fn len(&self) -> usize {
+        self.closed + self.tail.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn push(&mut self, e: LogEntry) {
+        self.tail.push(e);
+        if self.tail.len() >= CHUNK {
+            self.closed += self.tail.len();
+            self.chunks
+                .push(std::sync::Arc::new(std::mem::take(&mut self.tail)));
+        }
+    }
+
+    pub fn iter(&self) -> Iter<'_> {
+        let open: fn(&std::sync::Arc<Vec<LogEntry>>) -> std::slice::Iter<'_, LogEntry> =
+            |c| c.iter();
+        self.chunks.iter().flat_map(open).chain(self.tail.iter())
+    }
+
+    /// The lines from the `n`-th on.
+    pub fn iter_from(&self, n: usize) -> impl Iterator<Item = &LogEntry> {
+        self.iter().skip(n)
+    }
+
+    pub fn get(&self, mut i: usize) -> Option<&LogEntry> {
+        for c in &self.chunks {
+            if i < c.len() {
+                return c.get(i);
+            }
+            i -= c.len();
+        }
+        self.tail.get(i)
+    }
+
+    pub fn last(&self) -> Option<&LogEntry> {
+        self.tail
+            .last()
+            .or_else(|| self.chunks.last().and_then(|c| c.last()))
+    }
+
+    pub fn last_mut(&mut self) -> Option<&mut LogEntry> {
+        if self.tail.is_empty() {
+            // Reopen the last chunk (copied if a fork shares it).
+            let c = self.chunks.pop()?;
+            self.closed -= c.len();
+            self.tail = std::sync::Arc::try_unwrap(c).unwrap_or_else(|c| (*c).clone());
+        }
+        self.tail.last_mut()
+    }
+
+    /// Keeps the first `n` lines.
+    pub fn truncate(&mut self, n: usize) {
+        while n < self.closed {
+            let Some(c) = self.chunks.pop() else { break };
+            self.closed -= c.len();
+            let mut lines = std::sync::Arc::try_unwrap(c).unwrap_or_else(|c| (*c).clone());
+            lines.append(&mut self.tail);
+            self.tail = lines;
+        }
+        self.tail.truncate(n - self.closed);
+    }
+
+    /// Removes and returns the lines from the `n`-th on.
+    pub fn split_off(&mut self, n: usize) -> Vec<LogEntry> {
+        let out = self.iter_from(n).cloned().collect();
+        self.truncate(n);
+        out
+    }
+
+    pub fn clear(&mut self) {
+        *self = Log::default();
+    }
+
+    pub fn to_vec(&self) -> Vec<LogEntry> {
+        self.iter().cloned().collect()
+    }
+}
+
+/// The lines of a [`Log`] in order.
+pub type Iter<'a> = std::iter::Chain<
+    std::iter::FlatMap<
+        std::slice::Iter<'a, std::sync::Arc<Vec<LogEntry>>>,
+        std::slice::Iter<'a, LogEntry>,
+        fn(&'a std::sync::Arc<Vec<LogEntry>>) -> std::slice::Iter<'a, LogEntry>,
+    >,
+    std::slice::Iter<'a, LogEntry>,
+>;
+
+impl<'a> IntoIterator for &'a Log {
+    type Item = &'a LogEntry;
+    type IntoIter = Iter<'a>;
+    fn into_iter(self) -> Iter<'a> {
+        self.iter()
+    }
+}
+
+impl From<Vec<LogEntry>> for Log {
+    fn from(lines: Vec<LogEntry>) -> Log {
+        let mut log = Log::default();
+        lines.into_iter().for_each(|e| log.push(e));
+        log
+    }
+}
+
+impl Extend<LogEntry> for Log {
+    fn extend<I: IntoIterator<Item = LogEntry>>(&mut self, lines: I) {
+        lines.into_iter().for_each(|e| self.push(e));
+    }
+}
+
+impl std::ops::Index<usize> for Log {
+    type Output = LogEntry;
+    fn index(&self, i: usize) -> &LogEntry {
+        match self.get(i) {
+            Some(e) => e,
+            None => panic!("log line {i} of {}", self.len()),
+        }
+    }
+}
+
+impl Serialize for Log {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Log {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Log, D::Error> {
+        Vec::<LogEntry>::deserialize(d).map(Log::from)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(i: usize) -> LogEntry {
+        LogEntry {
+            turn: 1,
+            clause: None,
+            text: format!("line {i}"),
+            private_to: 0,
+            public: None,
+        }
+    }
+
+    /// The chunked log behaves as a plain list under every operation the kernel uses.
+    #[test]
+    fn a_log_behaves_as_a_list() {
+        let (mut log, mut list) = (Log::default(), Vec::new());
+        for i in 0..100 {
+            log.push(line(i));
+            list.push(line(i));
+            if i % 7 == 3 {
+                let n = (i * 13) % (list.len() + 1);
+                log.truncate(n);
+                list.truncate(n);
+            }
+            if i % 11 == 5 {
+                let fork = log.clone();
+                if let (Some(a), Some(b)) = (log.last_mut(), list.last_mut()) {
+                    a.text.push('!');
+                    b.text.push('!');
+                }
+                assert_ne!(fork.to_vec(), log.to_vec(), "a fork keeps its own lines");
+            }
+            assert_eq!(log.len(), list.len());
+            assert_eq!(log.to_vec(), list);
+            assert_eq!(log.last(), list.last());
+            assert_eq!(log.get(list.len() / 2), list.get(list.len() / 2));
+        }
+        let tail = log.split_off(10);
+        assert_eq!(tail, list.split_off(10));
+        assert_eq!(log.to_vec(), list);
+        let json = serde_json::to_string(&log).expect("saves");
+        assert_eq!(json, serde_json::to_string(&list).expect("saves"));
+        let back: Log = serde_json::from_str(&json).expect("loads");
+        assert_eq!(back.to_vec(), list);
+    }
+}

@@ -211,10 +211,11 @@ impl Game {
             return None;
         }
         let mut f = d.clone();
-        f.options = kept
-            .iter()
-            .map(|&i| d.options[i as usize].clone())
-            .collect();
+        f.options = std::sync::Arc::new(
+            kept.iter()
+                .map(|&i| d.options[i as usize].clone())
+                .collect(),
+        );
         f.min = f.min.min(f.options.len() as u16);
         f.max = f.max.min(f.options.len() as u16);
         Some((f, kept))
@@ -296,7 +297,7 @@ impl Game {
                 prompt: "ループを繰り返す回数を宣言する (declare how many times the loop repeats)"
                     .into(),
                 clause: clause.clone(),
-                options,
+                options: options.into(),
                 min: 1,
                 max: 1,
             };

@@ -266,7 +266,7 @@ impl Game {
                 kind: DecisionKind::Action,
                 prompt: "行動を選ぶ (choose an action)".into(),
                 clause: clause.map(str::to_string),
-                options,
+                options: options.into(),
                 min: 1,
                 max: 1,
             })
@@ -299,7 +299,7 @@ fn placeholder() -> Decision {
         kind: DecisionKind::Action,
         prompt: String::new(),
         clause: None,
-        options: vec![],
+        options: Default::default(),
         min: 1,
         max: 1,
     }

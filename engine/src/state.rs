@@ -257,7 +257,8 @@ pub struct State {
     pub effects: Vec<crate::effects::Effect>,
     pub next_timestamp: u64,
     /// Last-known information per physical card (812), for its previous object.
-    pub lki: Vec<Option<Lki>>,
+    /// Shared (`Arc`): a unit-of-work snapshot copies pointers, not the records.
+    pub lki: Vec<Option<std::sync::Arc<Lki>>>,
     /// Abilities played this turn, for count limits (803.1).
     pub uses: Vec<crate::ability_use::AbilityUse>,
     /// Cards revealed by the effect now resolving, with who saw them before (903.1: until the

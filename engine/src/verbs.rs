@@ -82,11 +82,11 @@ impl Game {
         if self.st.lki.len() < self.st.objects.len() {
             self.st.lki.resize(self.st.objects.len(), None);
         }
-        self.st.lki[card as usize] = Some(crate::state::Lki {
+        self.st.lki[card as usize] = Some(std::sync::Arc::new(crate::state::Lki {
             incarnation: obj.incarnation,
             obj,
             fields,
-        });
+        }));
     }
 
     /// Last-known information of a card's previous object (812), if `id` names it.
@@ -94,7 +94,7 @@ impl Game {
         self.st
             .lki
             .get(id.card as usize)?
-            .as_ref()
+            .as_deref()
             .filter(|l| l.incarnation == id.incarnation)
     }
 
@@ -486,7 +486,7 @@ impl Game {
             kind: DecisionKind::Choose,
             prompt: prompt.to_string(),
             clause: clause.map(str::to_string),
-            options,
+            options: options.into(),
             min,
             max,
         };
@@ -508,13 +508,15 @@ impl Game {
                 kind: DecisionKind::Janken,
                 prompt: "じゃんけん (rock-paper-scissors)".into(),
                 clause: clause.map(str::to_string),
-                options: HANDS
-                    .iter()
-                    .map(|h| Opt {
-                        label: h.to_string(),
-                        value: Value::Str(h.to_string()),
-                    })
-                    .collect(),
+                options: std::sync::Arc::new(
+                    HANDS
+                        .iter()
+                        .map(|h| Opt {
+                            label: h.to_string(),
+                            value: Value::Str(h.to_string()),
+                        })
+                        .collect(),
+                ),
                 min: 1,
                 max: 1,
             };

@@ -273,10 +273,7 @@ impl T {
 
     /// Log lines since `from`, as text.
     pub fn log_from(&self, from: usize) -> Vec<String> {
-        self.g.log[from.min(self.g.log.len())..]
-            .iter()
-            .map(|l| l.to_string())
-            .collect()
+        self.g.log.iter_from(from).map(|l| l.to_string()).collect()
     }
 
     /// Whether a log line with this clause contains `text`.
