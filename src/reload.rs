@@ -77,7 +77,7 @@ pub fn rebind(game: &Game, defs: Arc<Defs>) -> Result<Game, String> {
                 )
             })?;
         }
-        for l in st.lki.iter_mut().flatten() {
+        for l in std::sync::Arc::make_mut(&mut st.lki).iter_mut().flatten() {
             if let Some(Some(d)) = map.get(l.obj.def as usize) {
                 std::sync::Arc::make_mut(l).obj.def = *d;
             }
@@ -85,6 +85,8 @@ pub fn rebind(game: &Game, defs: Arc<Defs>) -> Result<Game, String> {
         Ok(())
     };
     let mut saved: SavedGame = game.save();
+    // New rules or cards may find something where the old found nothing (engine/src/quiet.rs).
+    saved.quiet = None;
     remap(&mut saved.state)?;
     if let Some(snap) = &mut saved.journal.snapshot {
         remap(&mut snap.0)?;

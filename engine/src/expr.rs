@@ -320,11 +320,10 @@ impl Env for GameEnv<'_> {
             "turn" => Ok(V::Int(g.st.turn as i64)),
             "turn_player" => Ok(player_value(g.st.turn_player)),
             "phase" => Ok(g
-                .st
-                .phase
+                .phase_now()
                 .map(|i| V::Str(g.defs.game.phase_names[i as usize].named.id.clone()))
                 .unwrap_or(V::Null)),
-            "step" => Ok(match (g.st.phase, g.st.step) {
+            "step" => Ok(match g.step_now() {
                 (Some(p), Some(s)) => V::Str(
                     g.defs.game.phase_names[p as usize].steps[s as usize]
                         .0

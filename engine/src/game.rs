@@ -98,6 +98,10 @@ pub struct Game {
     pub move_cause: Option<(String, Option<crate::ids::ObjId>)>,
     /// The one timestamp the cards of a simultaneous move share (809.3b: equal timestamps).
     pub(crate) batch_ts: Option<u64>,
+    /// The state the last quiet rule check saw (derived; carried by forks and saves).
+    pub(crate) quiet: Option<Arc<crate::quiet::QuietCheck>>,
+    /// A rule process read the phase or step (see `quiet`).
+    pub(crate) phase_read: std::cell::Cell<bool>,
 }
 
 /// A game as saved: everything but the definitions, which are named by id and version.
@@ -109,6 +113,10 @@ pub struct SavedGame {
     pub log: crate::log::Log,
     pub journal: Journal,
     pub pending: Option<Pending>,
+    /// The state the last quiet rule check saw (derived: saved so that a restored game skips
+    /// the same checks as the original).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quiet: Option<crate::quiet::QuietCheck>,
 }
 
 /// An error answering a decision.
@@ -176,6 +184,8 @@ impl Game {
             batch: None,
             move_cause: None,
             batch_ts: None,
+            quiet: None,
+            phase_read: Default::default(),
         };
         let name = game.defs.game.named.label();
         game.log_line(
@@ -203,6 +213,8 @@ impl Game {
             batch: None,
             move_cause: None,
             batch_ts: None,
+            quiet: None,
+            phase_read: Default::default(),
         };
         std::mem::replace(self, empty)
     }
@@ -219,6 +231,7 @@ impl Game {
         }
         self.pending = None;
         self.journal = Journal::default();
+        self.quiet = None;
         f(self);
         self.touch();
         Ok(())
@@ -248,6 +261,7 @@ impl Game {
             log: self.log.clone(),
             journal: self.journal.clone(),
             pending: self.pending.clone(),
+            quiet: self.quiet.as_deref().cloned(),
         }
     }
 
@@ -274,6 +288,8 @@ impl Game {
             batch: None,
             move_cause: None,
             batch_ts: None,
+            quiet: saved.quiet.map(Arc::new),
+            phase_read: Default::default(),
         })
     }
 

@@ -353,28 +353,53 @@ impl Game {
                 .filter(|id| self.current(*id).is_some())
                 .collect(),
             // Cards in hidden zones (e.g. the deck) are skipped: nobody can observe them, and
-            // they get the effects the moment they arrive where they are seen (809.4).
-            LiveScope::Dynamic(expr, src) => (0..self.st.objects.len() as CardIdx)
-                .filter(|&c| {
-                    self.defs
-                        .game
-                        .zone_def(self.st.objects[c as usize].zone)
-                        .visibility
-                        != crate::def::game::Visibility::Hidden
-                })
-                .map(|c| self.obj_id(c))
-                .filter(|id| {
-                    let item = card_value(self, *id);
-                    let scope = ItemScope {
-                        parent: &env,
-                        item: &item,
-                    };
-                    matches!(
-                        env.eval_in(expr, src, &scope),
-                        Ok(fuda_grammar::Value::Bool(true))
-                    )
-                })
-                .collect(),
+            // they get the effects the moment they arrive where they are seen (809.4). So are
+            // cards outside the zones the scope's `zone == "x"` conjuncts allow.
+            LiveScope::Dynamic(expr, src) => {
+                let gd = &self.defs.game;
+                let zones: Option<Vec<usize>> = crate::scope_hint::required_zones(expr)
+                    .map(|z| z.into_iter().filter_map(|id| gd.zone_index(id)).collect());
+                // `it == self.holder`: only that card can match.
+                let one: Option<Option<CardIdx>> =
+                    crate::scope_hint::required_card(expr).map(|x| {
+                        match env.eval_in(x, src, &env) {
+                            Ok(fuda_grammar::Value::Obj(h)) => i64::try_from(h)
+                                .ok()
+                                .and_then(|h| self.handle_id(h))
+                                .filter(|id| self.current(*id).is_some())
+                                .map(|id| id.card),
+                            _ => None,
+                        }
+                    });
+                let all = 0..self.st.objects.len() as CardIdx;
+                let cards: Vec<CardIdx> = match one {
+                    Some(one) => one.into_iter().collect(),
+                    None => all.collect(),
+                };
+                cards
+                    .into_iter()
+                    .filter(|&c| {
+                        let zone = self.st.objects[c as usize].zone;
+                        let zd = gd.zone_def(zone);
+                        zd.visibility != crate::def::game::Visibility::Hidden
+                            && zones
+                                .as_ref()
+                                .is_none_or(|z| z.contains(&gd.zone_parts(zone).0))
+                    })
+                    .map(|c| self.obj_id(c))
+                    .filter(|id| {
+                        let item = card_value(self, *id);
+                        let scope = ItemScope {
+                            parent: &env,
+                            item: &item,
+                        };
+                        matches!(
+                            env.eval_in(expr, src, &scope),
+                            Ok(fuda_grammar::Value::Bool(true))
+                        )
+                    })
+                    .collect()
+            }
         }
     }
 

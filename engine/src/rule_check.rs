@@ -19,6 +19,16 @@ impl Game {
     pub(crate) fn rule_check(&mut self, host: &dyn Host) -> Result<Option<bool>, RunError> {
         let defs = Arc::clone(&self.defs);
         let procs = &defs.game.rule_processes;
+        // A fresh check that would find the same nothing as the last quiet one is skipped
+        // (engine/src/quiet.rs); one that begins here and ends without a decision may be kept.
+        let mut start = None;
+        if self.st.rule_check.is_none() {
+            if self.check_is_quiet() {
+                self.st.rule_check_acted = false;
+                return Ok(None);
+            }
+            start = Some(self.check_begins());
+        }
         loop {
             self.step();
             if self.over_budget()? {
@@ -64,6 +74,9 @@ impl Game {
                 }
                 self.st.rule_check_acted = cur.acted;
                 self.st.rule_check = None;
+                if let (false, Some(start)) = (cur.acted, start) {
+                    self.check_ended_quiet(start);
+                }
                 return Ok(None);
             }
             let proc = &procs[cur.process as usize];

@@ -184,7 +184,7 @@ impl State {
             delayed: Vec::new(),
             effects: Vec::new(),
             next_timestamp: 0,
-            lki: Vec::new(),
+            lki: Default::default(),
             uses: Vec::new(),
             temp_reveals: Vec::new(),
             running: Vec::new(),
@@ -229,7 +229,7 @@ pub struct StackedShuffle {
 }
 
 /// The whole changing state of a game.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
     pub seed: u64,
     pub rng: ChaCha8Rng,
@@ -258,7 +258,7 @@ pub struct State {
     pub next_timestamp: u64,
     /// Last-known information per physical card (812), for its previous object.
     /// Shared (`Arc`): a unit-of-work snapshot copies pointers, not the records.
-    pub lki: Vec<Option<std::sync::Arc<Lki>>>,
+    pub lki: std::sync::Arc<Vec<Option<std::sync::Arc<Lki>>>>,
     /// Abilities played this turn, for count limits (803.1).
     pub uses: Vec<crate::ability_use::AbilityUse>,
     /// Cards revealed by the effect now resolving, with who saw them before (903.1: until the

@@ -79,10 +79,12 @@ impl Game {
         } else {
             Vec::new()
         };
-        if self.st.lki.len() < self.st.objects.len() {
-            self.st.lki.resize(self.st.objects.len(), None);
+        let n = self.st.objects.len();
+        let lki = std::sync::Arc::make_mut(&mut self.st.lki);
+        if lki.len() < n {
+            lki.resize(n, None);
         }
-        self.st.lki[card as usize] = Some(std::sync::Arc::new(crate::state::Lki {
+        lki[card as usize] = Some(std::sync::Arc::new(crate::state::Lki {
             incarnation: obj.incarnation,
             obj,
             fields,

@@ -349,8 +349,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         "phase",
         lua.create_function(|lua, ()| {
             with(lua, |g| {
-                Ok(g.st
-                    .phase
+                Ok(g.phase_now()
                     .map(|i| g.defs.game.phase_names[i as usize].named.id.clone()))
             })
         })?,
@@ -359,7 +358,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         "step",
         lua.create_function(|lua, ()| {
             with(lua, |g| {
-                Ok(match (g.st.phase, g.st.step) {
+                Ok(match g.step_now() {
                     (Some(p), Some(s)) => Some(
                         g.defs.game.phase_names[p as usize].steps[s as usize]
                             .0
