@@ -58,7 +58,7 @@ pub struct NewItem {
 impl Game {
     /// The depth new items belong to: the number of open priority windows.
     pub fn chain_depth(&self) -> u16 {
-        self.st.windows.len() as u16
+        self.window_depth_now() as u16
     }
 
     /// The items of the current depth, in the order they were put on.

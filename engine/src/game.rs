@@ -100,8 +100,8 @@ pub struct Game {
     pub(crate) batch_ts: Option<u64>,
     /// The state the last quiet rule check saw (derived; carried by forks and saves).
     pub(crate) quiet: Option<Arc<crate::quiet::QuietCheck>>,
-    /// A rule process read the phase or step (see `quiet`).
-    pub(crate) phase_read: std::cell::Cell<bool>,
+    /// A rule process read the phase, the step or the windows (see `quiet`).
+    pub(crate) position_read: std::cell::Cell<u8>,
 }
 
 /// A game as saved: everything but the definitions, which are named by id and version.
@@ -185,7 +185,7 @@ impl Game {
             move_cause: None,
             batch_ts: None,
             quiet: None,
-            phase_read: Default::default(),
+            position_read: Default::default(),
         };
         let name = game.defs.game.named.label();
         game.log_line(
@@ -214,7 +214,7 @@ impl Game {
             move_cause: None,
             batch_ts: None,
             quiet: None,
-            phase_read: Default::default(),
+            position_read: Default::default(),
         };
         std::mem::replace(self, empty)
     }
@@ -289,7 +289,7 @@ impl Game {
             move_cause: None,
             batch_ts: None,
             quiet: saved.quiet.map(Arc::new),
-            phase_read: Default::default(),
+            position_read: Default::default(),
         })
     }
 

@@ -113,8 +113,7 @@ impl Game {
 
     /// Who holds priority now (None: no window, or its chain is resolving).
     pub fn priority_holder(&self) -> Option<PlayerId> {
-        self.st
-            .windows
+        self.windows_now()
             .last()
             .filter(|w| !w.resolving)
             .map(|w| w.holder)

@@ -4,8 +4,8 @@
 //! the kernel skips it. Rule processes are functions of the state (scripts keep nothing
 //! between calls), so this changes no outcome and no log line. Only what no script can read is
 //! set aside when comparing — the program counter, the change counter, the check's own cursor,
-//! the declared-loop bookkeeping and the `k.log` byte count — and the phase and step when no
-//! process of that check read them. Forks and saves carry the kept state, so a restored game
+//! the declared-loop bookkeeping and the `k.log` byte count — and where play stands (the phase,
+//! the step and the priority windows) when no process of that check read it. Forks and saves carry the kept state, so a restored game
 //! skips exactly the checks the original would have.
 use crate::game::Game;
 use crate::state::State;
@@ -16,9 +16,17 @@ use std::sync::Arc;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct QuietCheck {
     pub state: State,
-    /// No process read the phase or step: those are set aside too.
-    pub phase_free: bool,
+    /// What of where play stands its processes read ([`READ_PHASE`], …); the rest is set aside.
+    pub read: u8,
 }
+
+/// A process read the phase or the step.
+pub const READ_PHASE: u8 = 1;
+/// A process read how many priority windows are open (the chain's depth).
+pub const READ_DEPTH: u8 = 2;
+/// A process read a window's holder or state.
+pub const READ_WINDOWS: u8 = 4;
+const READ_ALL: u8 = READ_PHASE | READ_DEPTH | READ_WINDOWS;
 
 /// What is set aside while comparing states.
 struct Aside {
@@ -29,9 +37,35 @@ struct Aside {
     loops: crate::loops::LoopState,
     log_bytes: u64,
     phase: Option<(Option<u16>, Option<u16>)>,
+    windows: Option<Vec<crate::priority::Window>>,
 }
 
-fn set_aside(st: &mut State, phase_free: bool) -> Aside {
+/// A window with nothing in it but its place (for a check that read only the depth).
+fn placeholder() -> crate::priority::Window {
+    crate::priority::Window {
+        group: String::new(),
+        holder: 0,
+        passes: 0,
+        resolving: false,
+        checked: false,
+        from_program: false,
+        given: false,
+        clause: None,
+    }
+}
+
+fn set_aside(st: &mut State, read: u8) -> Aside {
+    let windows = match (read & READ_WINDOWS != 0, read & READ_DEPTH != 0) {
+        (true, _) => None,
+        (false, true) => {
+            let n = st.windows.len();
+            Some(std::mem::replace(
+                &mut st.windows,
+                (0..n).map(|_| placeholder()).collect(),
+            ))
+        }
+        (false, false) => Some(std::mem::take(&mut st.windows)),
+    };
     Aside {
         pc: std::mem::take(&mut st.pc),
         generation: std::mem::take(&mut st.generation),
@@ -39,7 +73,8 @@ fn set_aside(st: &mut State, phase_free: bool) -> Aside {
         acted: std::mem::take(&mut st.rule_check_acted),
         loops: std::mem::take(&mut st.loops),
         log_bytes: std::mem::take(&mut st.card_log_bytes),
-        phase: phase_free.then(|| (st.phase.take(), st.step.take())),
+        phase: (read & READ_PHASE == 0).then(|| (st.phase.take(), st.step.take())),
+        windows,
     }
 }
 
@@ -53,6 +88,9 @@ fn put_back(st: &mut State, a: Aside) {
     if let Some((phase, step)) = a.phase {
         st.phase = phase;
         st.step = step;
+    }
+    if let Some(w) = a.windows {
+        st.windows = w;
     }
 }
 
@@ -68,7 +106,7 @@ impl Game {
         let Some(q) = self.quiet.clone() else {
             return false;
         };
-        let aside = set_aside(&mut self.st, q.phase_free);
+        let aside = set_aside(&mut self.st, q.read);
         let same = self.st == q.state;
         put_back(&mut self.st, aside);
         same
@@ -76,8 +114,8 @@ impl Game {
 
     /// A fresh rule check begins.
     pub(crate) fn check_begins(&mut self) -> CheckStart {
-        self.phase_read.set(false);
-        let aside = set_aside(&mut self.st, false);
+        self.position_read.set(0);
+        let aside = set_aside(&mut self.st, READ_ALL);
         let state = self.st.clone();
         put_back(&mut self.st, aside);
         CheckStart {
@@ -92,19 +130,16 @@ impl Game {
         if self.log.len() != start.log_len {
             return;
         }
-        let aside = set_aside(&mut self.st, false);
+        let aside = set_aside(&mut self.st, READ_ALL);
         let unchanged = self.st == start.state;
         put_back(&mut self.st, aside);
         if !unchanged {
             return;
         }
-        let phase_free = !self.phase_read.get();
+        let read = self.position_read.get();
         let mut state = start.state;
-        if phase_free {
-            state.phase = None;
-            state.step = None;
-        }
-        self.quiet = Some(Arc::new(QuietCheck { state, phase_free }));
+        drop(set_aside(&mut state, read));
+        self.quiet = Some(Arc::new(QuietCheck { state, read }));
     }
 
     /// Forgets the last quiet check, so the next rule check runs in full (tests compare the
@@ -120,13 +155,29 @@ impl Game {
 
     /// The phase now, noted as read (a rule check that reads it depends on it).
     pub fn phase_now(&self) -> Option<u16> {
-        self.phase_read.set(true);
+        self.note_read(READ_PHASE);
         self.st.phase
     }
 
     /// The phase and step now, noted as read.
     pub fn step_now(&self) -> (Option<u16>, Option<u16>) {
-        self.phase_read.set(true);
+        self.note_read(READ_PHASE);
         (self.st.phase, self.st.step)
+    }
+
+    /// The priority windows now, noted as read.
+    pub fn windows_now(&self) -> &[crate::priority::Window] {
+        self.note_read(READ_WINDOWS);
+        &self.st.windows
+    }
+
+    /// How many priority windows are open, noted as read.
+    pub fn window_depth_now(&self) -> usize {
+        self.note_read(READ_DEPTH);
+        self.st.windows.len()
+    }
+
+    fn note_read(&self, what: u8) {
+        self.position_read.set(self.position_read.get() | what);
     }
 }
