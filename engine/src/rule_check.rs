@@ -24,6 +24,11 @@ impl Game {
         let mut start = None;
         if self.st.rule_check.is_none() {
             if self.check_is_quiet() {
+                // As the check's first pass would: one step, and a limit met stops here.
+                self.step();
+                if self.over_budget()? {
+                    return Ok(Some(true));
+                }
                 self.st.rule_check_acted = false;
                 return Ok(None);
             }
