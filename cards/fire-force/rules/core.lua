@@ -184,7 +184,7 @@ end
 
 -- 1104.3: draw until the hand holds n cards (the count is taken when the instruction starts).
 function M.draw_to(p, n)
-  local need = n - #k.cards(p, "hand")
+  local need = n - k.count(p, "hand")
   if need <= 0 then
     k.log("104.2", P(p), "の手札はすでに", n, "枚以上: 引かない (nothing to draw)")
     return 0
@@ -363,9 +363,9 @@ end
 -- Scores a position for search agents (fuda sim --agents greedy / mcts); not a rule: life cards,
 -- units' power, cards in hand and cards with 炎 on the field, the opponent's subtracted.
 local function side_score(p)
-  local s = 3000 * #k.cards(p, "life") + 300 * #k.cards(p, "hand") + 200 * #flame_bearers(p, false)
+  local s = 3000 * k.count(p, "life") + 300 * k.count(p, "hand") + 200 * #flame_bearers(p, false)
   for _, u in ipairs(units(p)) do s = s + (k.field(u, "power") or 0) // 2 end
-  if #k.cards(p, "deck") <= 2 then s = s - 5000 end
+  if k.count(p, "deck") <= 2 then s = s - 5000 end
   return s
 end
 

@@ -74,7 +74,7 @@ function M.damage(p, n, source)
     else
       local c = k.move(top, p, "adora")
       k.log("802.1a", P(p), "はライフの上の", k.name(c), "を“アドラ”に置く (", i, "点目; life → アドラ, ", #life - 1, " left)")
-      if k.setting("lose_on_damage_at_zero_life") == 0 and #k.cards(p, "life") == 0 then
+      if k.setting("lose_on_damage_at_zero_life") == 0 and k.count(p, "life") == 0 then
         mark(p, "のライフはダメージで0枚になった (damage took the last life card)")
       end
       life_trigger(p, c)

@@ -12,7 +12,7 @@ function M.rp_loss()
         k.lose(p, "1302.1", "ライフが0枚の時にダメージを受けた (damaged while at 0 life)")
         k.set_pvar(p, "lost", 1)
         acted = true
-      elseif #k.cards(p, "deck") == 0 then
+      elseif k.count(p, "deck") == 0 then
         k.lose(p, "1302.2", "デッキが0枚 (no cards in deck)")
         k.set_pvar(p, "lost", 1)
         acted = true

@@ -38,7 +38,7 @@ local NO = { label = "いいえ (no)", value = false }
 function M.setup()
   for p = 1, 2 do
     -- 404.1a: the flame deck goes to its zone (public, 305.2; A8).
-    k.log("404.1a", P(p), "は炎デッキ", #k.cards(p, "flame_deck"), "枚を炎デッキ置き場に置く (puts the flame deck in its zone)")
+    k.log("404.1a", P(p), "は炎デッキ", k.count(p, "flame_deck"), "枚を炎デッキ置き場に置く (puts the flame deck in its zone)")
   end
   -- 404.1b: each shuffles their own deck; then each may shuffle the opponent's.
   for p = 1, 2 do
@@ -80,7 +80,7 @@ function M.setup()
       local top = deck[#deck]
       if top then k.move(top, p, "life", nil, "top") end
     end
-    k.log("404.1e", P(p), "はデッキの上から1枚ずつ", #k.cards(p, "life"), "枚をライフに置く (puts 5 cards into life one by one)")
+    k.log("404.1e", P(p), "はデッキの上から1枚ずつ", k.count(p, "life"), "枚をライフに置く (puts 5 cards into life one by one)")
   end
   -- 404.1f: janken; the winner goes first.
   local first = k.janken(1, 2, "404.1f")

@@ -43,7 +43,7 @@ end
 
 local function free_standby_slot(p)
   for s = 1, k.slots("standby") do
-    if #k.cards(p, "standby", s) == 0 then return s end
+    if k.count(p, "standby", s) == 0 then return s end
   end
   return nil
 end
@@ -81,7 +81,7 @@ end
 -- Position score for search agents (greedy, MCTS): not a rule. Remaining HP of live units,
 -- energy on them and cards in hand, the player's minus the opponent's.
 local function side_score(p)
-  local score = 20 * #k.cards(p, "hand")
+  local score = 20 * k.count(p, "hand")
   for _, u in ipairs(live_units(p)) do
     score = score + math.max(0, k.field(u, "hp") - k.counter(u, "damage"))
       + 40 * #k.attachments(u, "energy")

@@ -141,7 +141,7 @@ end
 local function playable(p, c)
   if not timing_ok(p, c) then return false end
   if not waived(p, c) then
-    local nodes = #k.cards(p, "node")
+    local nodes = k.count(p, "node")
     if nodes < (k.field(c, "nodes") or 0) or not can_pay(p, k.field(c, "cost") or 0) then
       return false
     end

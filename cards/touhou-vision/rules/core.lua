@@ -115,7 +115,7 @@ local function caster_present(p, c)
   local caster = k.field(c, "caster")
   if not caster then return false end
   for _, ch in ipairs(characters(p)) do
-    if name_has(ch, caster) and (not has_kw(ch, "封術") or #k.cards(p, "node") >= 6) then
+    if name_has(ch, caster) and (not has_kw(ch, "封術") or k.count(p, "node") >= 6) then
       return true
     end
   end

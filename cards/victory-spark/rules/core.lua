@@ -90,7 +90,7 @@ end
 -- 3.3.1.3: p's ring is refilled from the top of the deck (a move by rule: it sparks, 11.2).
 local function refill(p, clause)
   local deck = k.cards(p, "deck")
-  if #k.cards(p, "ring") > 0 or #deck == 0 then return nil end
+  if k.count(p, "ring") > 0 or #deck == 0 then return nil end
   local top = deck[#deck]                      -- k.cards lists bottom first: the last is the top
   local c = k.move(top, p, "ring", nil, nil, { cause = "rule" })
   if c then

@@ -92,7 +92,7 @@ function M.move_options(p)
   local r = ring_card(p)
   if not r or k.field(r, "level") > #standing(p, "energy") then return out end
   for s = 1, 3 do
-    if #k.cards(p, "bench", s) == 0 then
+    if k.count(p, "bench", s) == 0 then
       out[#out + 1] = { label = k.name(r) .. " → ベンチ" .. s, card = r, slot = s }
     end
   end

@@ -7,7 +7,7 @@ local P, retire, refill = M._.P, M._.retire, M._.refill
 function M.rp_refill()
   local acted = false
   for p = 1, 2 do
-    if #k.cards(p, "ring") == 0 and refill(p, "3.3.1.3.2") then acted = true end
+    if k.count(p, "ring") == 0 and refill(p, "3.3.1.3.2") then acted = true end
   end
   return acted
 end
@@ -47,9 +47,9 @@ function M.rp_rules()
   for p = 1, 2 do
     if k.pvar(p, "lost") == 0 and not autos_triggered(p) then
       -- 1.3.1: a card's text may say its player does not lose this way (`prohibits: [retire_loss]`).
-      if #k.cards(p, "retire") >= 10 and not k.prohibited("retire_loss", { player = p }) then
+      if k.count(p, "retire") >= 10 and not k.prohibited("retire_loss", { player = p }) then
         losers[#losers + 1] = { p, "8.2.2", "リタイヤ置場が10枚以上 (10 or more cards retired)" }
-      elseif #k.cards(p, "deck") == 0 then
+      elseif k.count(p, "deck") == 0 then
         losers[#losers + 1] = { p, "8.2.3", "山札が0枚 (no card in the deck)" }
       end
     end

@@ -96,7 +96,7 @@ end
 function M.end_phase_settled()
   local tp = k.turn_player()
   local data = { turn_player = tp }
-  return #k.cards(tp, "hand") <= 5
+  return k.count(tp, "hand") <= 5
     and k.would_trigger("エンドフェイズの始めに", data) == 0
     and k.would_trigger("ターンの終わりに", data) == 0
 end

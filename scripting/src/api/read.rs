@@ -34,6 +34,16 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             })
         })?,
     )?;
+    // k.count(p, zone[, slot]) → n: how many top-level cards (no table made).
+    k.raw_set(
+        "count",
+        lua.create_function(|lua, (p, name, slot): (i64, String, Option<i64>)| {
+            with(lua, |g| {
+                let z = zone(g, p, &name, slot)?;
+                Ok(g.zone_cards(z).len() as i64)
+            })
+        })?,
+    )?;
     k.raw_set(
         "timestamp",
         lua.create_function(|lua, h: i64| {

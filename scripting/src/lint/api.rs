@@ -70,7 +70,7 @@ pub fn arity(name: &str) -> Option<Arity> {
 pub fn id_arg(name: &str) -> &'static [(usize, IdKind)] {
     use IdKind::*;
     match name {
-        "cards" | "shuffle" | "set_zone_exists" | "zone_exists" => &[(1, Zone)],
+        "cards" | "count" | "shuffle" | "set_zone_exists" | "zone_exists" => &[(1, Zone)],
         "slots" => &[(0, Zone)],
         "move" => &[(2, Zone)],
         "field" | "printed" | "eval_field" | "base" => &[(1, Field)],
