@@ -10,9 +10,12 @@ function M.charge_options(p)
   if k.pvar(p, "charged") ~= 0 then return out end           -- 602.2
   local units = live_units(p)
   local hand = k.cards(p, "hand")
+  local unit_names = {}
+  for i, u in ipairs(units) do unit_names[i] = k.name(u) end
   for _, c in ipairs(hand) do
-    for _, u in ipairs(units) do
-      out[#out + 1] = { label = k.name(c) .. " → " .. k.name(u), card = c, unit = u }
+    local name = k.name(c)
+    for i, u in ipairs(units) do
+      out[#out + 1] = { label = name .. " → " .. unit_names[i], card = c, unit = u }
     end
   end
   -- Setting charge_with_empty_hand (§12.32): by 104.2, the draw is still done.
