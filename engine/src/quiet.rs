@@ -5,8 +5,8 @@
 //! between calls), so this changes no outcome and no log line. Only what no script can read is
 //! set aside when comparing — the program counter, the change counter, the check's own cursor,
 //! the declared-loop bookkeeping and the `k.log` byte count — and where play stands (the phase,
-//! the step and the priority windows) when no process of that check read it. Forks and saves carry the kept state, so a restored game
-//! skips exactly the checks the original would have.
+//! the step and the priority windows) when no process of that check read it. Forks and saves
+//! carry the kept state, so a restored game skips exactly the checks the original would have.
 use crate::game::Game;
 use crate::state::State;
 use serde::{Deserialize, Serialize};
