@@ -19,6 +19,7 @@ pub mod handles;
 pub mod host;
 pub mod ids;
 pub mod inspect;
+pub mod journal;
 pub mod layers;
 pub mod log;
 pub mod loops;
