@@ -127,6 +127,16 @@ pub fn check(path: &Path, game: Option<&Path>) -> Vec<Diagnostic> {
             return out;
         }
     };
+    for (file, line, message) in crate::faces::check_template(&def) {
+        out.push(Diagnostic {
+            file,
+            line,
+            column: 0,
+            message,
+            hint: Some("see docs/faces.md for the placeholders".into()),
+            severity: Severity::Error,
+        });
+    }
     let host = match LuaHost::for_game(&def) {
         Ok(h) => Some(h),
         Err(e) => {

@@ -47,6 +47,10 @@ enum Command {
     /// Play many games between two agents (in parallel), print win/draw rates with 95%
     /// confidence intervals, first-player advantage, game lengths and per-card statistics.
     Sim(fuda::sim::cli::SimCommand),
+    /// A play table in the browser: `fuda serve`, then open the printed seat URLs.
+    Serve(fuda::serve::ServeCommand),
+    /// Write card faces as SVG from the game's face template, with printable proxy sheets.
+    Faces(fuda::faces::FacesCommand),
     /// Play one game in the terminal: the board each decision, numbered options.
     Play {
         #[command(flatten)]
@@ -216,6 +220,14 @@ fn random_agents(seed: u64) -> [Box<dyn Agent>; 2] {
 
 fn run(cli: Cli) -> Result<ExitCode, String> {
     match cli.command {
+        Command::Serve(cmd) => {
+            fuda::serve::main(cmd)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Faces(cmd) => {
+            fuda::faces::main(&cmd, &mut std::io::stdout())?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Sim(cmd) => {
             fuda::sim::cli::main(cmd, &mut std::io::stdout())?;
             Ok(ExitCode::SUCCESS)

@@ -26,7 +26,10 @@ impl Watcher {
         let list = fuda_engine::def::files::walk(
             &self.dir,
             |_| true,
-            |p| p.extension().is_some_and(|x| x == "yaml" || x == "lua"),
+            |p| {
+                p.extension()
+                    .is_some_and(|x| x == "yaml" || x == "lua" || x == "svg")
+            },
         );
         list.into_iter()
             .map(|p| {

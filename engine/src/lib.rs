@@ -53,4 +53,4 @@ pub use ids::{CardIdx, ObjId, PlayerId, ZoneId};
 pub use log::LogEntry;
 pub use state::{Outcome, State};
 pub use value::Value;
-pub use view_json::{CardView, DecisionView, PlayerView, View, ZoneView};
+pub use view_json::{CardView, ChainItemView, DecisionView, PlayerView, View, ZoneView};

@@ -25,6 +25,9 @@ pub struct View {
     pub players: Vec<PlayerView>,
     /// Zones shared by all players (e.g. the resolution area, 310.2).
     pub shared: Vec<ZoneView>,
+    /// Items waiting to resolve (a chain or pool), oldest first, where the game has them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub chain: Vec<ChainItemView>,
     pub decision: Option<DecisionView>,
     pub outcome: Option<Outcome>,
     /// Index of the first log line in `log` (see [`Game::view_since`]).
@@ -85,6 +88,21 @@ pub struct CardView {
     pub role: Option<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub attached: Vec<CardView>,
+}
+
+/// One item waiting to resolve. Its name is left out while its card is hidden from the viewer.
+#[derive(Clone, Debug, Serialize)]
+pub struct ChainItemView {
+    pub kind: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// 1-based seat.
+    pub controller: u8,
+    /// The handle of its card, when the viewer may see it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<i64>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub negated: bool,
 }
 
 /// The pending decision. Players who are not asked see only who decides and what kind of
@@ -165,6 +183,25 @@ impl Game {
             .flat_map(|(k, z)| (0..z.count).map(move |slot| g.zone_id(k, 0, slot)))
             .map(|zid| self.zone_view(viewer, zid))
             .collect();
+        let chain = st
+            .chain
+            .iter()
+            .map(|it| {
+                let seen = it.source.filter(|s| {
+                    st.objects.get(s.card as usize).is_some_and(|o| {
+                        o.id(s.card) == *s && viewer.is_none_or(|v| self.can_see(v, s.card))
+                    })
+                });
+                let hidden = it.source.is_some() && seen.is_none();
+                ChainItemView {
+                    kind: it.kind.clone(),
+                    name: (!hidden).then(|| it.name.clone()),
+                    controller: it.controller + 1,
+                    source: seen.map(|s| self.handle(s)),
+                    negated: it.negated,
+                }
+            })
+            .collect();
         let decision = self.pending.as_ref().map(|p| {
             let d = &p.decision;
             let yours = viewer.is_none_or(|v| d.players.contains(&v));
@@ -198,6 +235,7 @@ impl Game {
             step: step.map(|(n, _)| n.id.clone()),
             players,
             shared,
+            chain,
             decision,
             outcome: st.outcome.clone(),
             log_start: log_from,

@@ -5,7 +5,7 @@ pub mod report;
 mod run;
 pub mod setup;
 
-pub use run::{run, Outcome as RunOutcome, Report};
+pub use run::{bundle_for, run, Outcome as RunOutcome, Report};
 
 use indexmap::IndexMap;
 use schemars::JsonSchema;

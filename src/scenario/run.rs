@@ -76,7 +76,7 @@ fn game_dir(l: &Loaded, base: &Path, g: &str) -> Result<PathBuf, String> {
     Ok(dir)
 }
 
-fn bundle_for(l: &Loaded) -> Result<Bundle, String> {
+pub fn bundle_for(l: &Loaded) -> Result<Bundle, String> {
     let base = match l.path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),

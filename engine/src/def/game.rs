@@ -309,6 +309,8 @@ pub struct GameDef {
     pub file: PathBuf,
     /// Script files, loaded in order.
     pub scripts: Vec<PathBuf>,
+    /// The card face template (`face:`), a file inside the game folder.
+    pub face: Option<PathBuf>,
     pub zones: Vec<ZoneDef>,
     pub zone_instances: u16,
     pub orientations: Vec<Named>,

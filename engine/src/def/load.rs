@@ -183,6 +183,19 @@ impl Cx<'_> {
         out
     }
 
+    /// The face template (`face:`), checked to be a file inside the game folder.
+    fn face(&mut self, raw: &RawGame, dir: &Path) -> Option<std::path::PathBuf> {
+        let f = raw.face.as_deref()?;
+        let at = self.lines.locate(self.file, f, 0);
+        match super::files::resolve_confined(dir, f, &at) {
+            Ok((shown, _)) => Some(shown),
+            Err(e) => {
+                self.errors.push(e.message_prefix("face: "));
+                None
+            }
+        }
+    }
+
     fn build(&mut self, raw: RawGame) -> GameDef {
         let dir = match self.file.parent() {
             Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
@@ -405,6 +418,7 @@ impl Cx<'_> {
             dir: dir.clone(),
             file: self.file.to_path_buf(),
             scripts: self.scripts(&raw, &dir),
+            face: self.face(&raw, &dir),
             zones,
             zone_instances: next,
             orientations,

@@ -83,6 +83,9 @@ pub struct RawGame {
     /// Int card fields shown beside a card's name on boards (e.g. hp).
     #[serde(default)]
     pub view_fields: Vec<String>,
+    /// The card face layout: an SVG template in the game folder (docs/faces.md).
+    #[serde(default)]
+    pub face: Option<String>,
     /// A safety cap: reaching this turn ends the game as a draw, reported as such.
     #[serde(default)]
     pub turn_limit: Option<u32>,
