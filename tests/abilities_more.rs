@@ -84,8 +84,13 @@ fn stun_stops_skills_and_ex_skills_908() {
     t.janken("グー", "グー");
     t.janken("グー", "チョキ"); // P1 wins: P2's unit stays stunned (505.3b)
     assert_eq!(t.orientation(monk), "stun");
-    assert!(t.logged("703.1", "スタン") || t.g.st.turn == 4);
+    // P2's turn 4, its main phase: no EX skill while stunned (802.2a) …
+    assert_eq!((t.g.st.turn, t.g.st.turn_player), (4, P2));
+    assert!(t.has_option("メインフェイズを終了"), "{:?}", t.options());
     assert!(!t.has_option("「癒しの祈り」"), "no EX skill while stunned");
+    // … and in its battle phase the stunned main unit declares no skill (703.1).
+    t.end_main();
+    assert!(t.logged("703.1", "スタン"), "{:?}", t.lines());
 }
 
 /// 807.1–807.3 with a duration: 「闘気」 gives HP+50 for the turn it triggers in (809.8a).

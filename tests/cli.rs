@@ -77,12 +77,20 @@ fn play_hides_the_opponents_hand() {
         .skip_while(|l| !l.starts_with("P2"))
         .take(3)
         .collect();
+    // P2's hand line is its count only (302.2a): `手札: 5枚`, no name beside it.
+    let hand: Vec<&str> = board
+        .iter()
+        .map(|l| l.trim())
+        .filter(|l| l.starts_with("手札:"))
+        .collect();
+    assert_eq!(hand.len(), 1, "{board:?}");
+    let count = hand[0]
+        .strip_prefix("手札: ")
+        .and_then(|r| r.strip_suffix("枚"))
+        .unwrap_or("");
     assert!(
-        board
-            .iter()
-            .any(|l| l.contains("手札: (裏向き face down)")
-                || l.contains("手札:") && l.contains("枚")),
-        "{board:?}"
+        !count.is_empty() && count.chars().all(|c| c.is_ascii_digit()),
+        "P2's hand shows more than its count: {board:?}"
     );
 }
 

@@ -41,6 +41,7 @@ fn charge_once_per_turn_then_draw_602() {
     let main = t.place(P1, "GT-001", "main", 0);
     t.place(P1, "GT-002", "hand", 0);
     t.place(P1, "GT-003", "hand", 0);
+    t.place(P2, "GT-011", "main", 0); // so the game goes on after the charge
     t.run();
     let deck = t.count(P1, "deck");
     t.act(P1, "チャージ: 火の粉の妖精 → 炎の剣士");
@@ -65,6 +66,11 @@ fn charge_once_per_turn_then_draw_602() {
         "energy is private to all (306.7b)"
     );
     assert!(t.logged("602.1", "1枚引く"));
+    // Charge is absent for 602.2 alone: the game goes on, P1 is choosing its main-phase
+    // action, and it still has hand cards and a unit to charge.
+    assert!(t.g.outcome().is_none(), "the game goes on");
+    assert!(t.has_option("メインフェイズを終了"), "{:?}", t.options());
+    assert!(t.count(P1, "hand") > 0);
     assert!(
         !t.has_option("チャージ"),
         "602.2: only once per turn: {:?}",
@@ -129,6 +135,7 @@ fn retreat_pays_cost_swaps_and_recovers_605() {
     t.energy(main, 2);
     let s1 = t.place(P1, "GT-002", "standby", 0);
     t.place(P1, "GT-016", "standby", 1);
+    t.place(P2, "GT-011", "main", 0); // so the game goes on after the retreat
     t.with(|g| g.st.objects[main.card as usize].orientation = 1); // rested
     t.run();
     t.act(P1, "紅蓮の魔導士 ⇄ 火の粉の妖精");
@@ -159,6 +166,10 @@ fn retreat_pays_cost_swaps_and_recovers_605() {
         "main → standby recovers (302.3a-1)"
     );
     assert!(t.logged("302.3a-1", "復帰"));
+    // Retreat is absent for 605.2 alone: the game goes on, and the new main unit (retreat
+    // cost 0) could otherwise retreat to a live standby unit (605.3 holds).
+    assert!(t.g.outcome().is_none(), "the game goes on");
+    assert!(t.has_option("メインフェイズを終了"), "{:?}", t.options());
     assert!(
         !t.has_option("退却"),
         "605.2: once per turn: {:?}",

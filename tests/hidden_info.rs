@@ -64,6 +64,17 @@ fn assert_no_names(what: &str, text: &str, names: &[String], ctx: &str) {
     }
 }
 
+/// What a hidden card's view may hold: what everyone sees of it (302.2, 303.2).
+const PUBLIC_KEYS: [&str; 7] = [
+    "hidden",
+    "face_up",
+    "orientation",
+    "flags",
+    "counters",
+    "role",
+    "attached",
+];
+
 /// The view's zones card by card against the position: hidden exactly when `can_see` says so,
 /// and a hidden card carries no id, card id, name or fields.
 fn check_cards(g: &Game, v: PlayerId, cards: &[CardView], list: &[CardIdx], ctx: &str) {
@@ -76,6 +87,23 @@ fn check_cards(g: &Game, v: PlayerId, cards: &[CardView], list: &[CardIdx], ctx:
             assert!(
                 cv.id.is_none() && cv.card.is_none() && cv.name.is_none() && cv.fields.is_empty(),
                 "{ctx}: hidden card {c} shown as {cv:?}"
+            );
+            // Every field a hidden card carries is one everyone sees (its HP, text or any
+            // other value would be a new key here), with the value the position has.
+            let json = serde_json::to_value(cv).expect("a card view serializes");
+            for k in json.as_object().expect("an object").keys() {
+                assert!(
+                    PUBLIC_KEYS.contains(&k.as_str()),
+                    "{ctx}: hidden card {c} shows \"{k}\": {json}"
+                );
+            }
+            let o = &st.objects[c as usize];
+            assert_eq!(cv.face_up, o.face_up, "{ctx}: card {c} face");
+            let counters: i32 = cv.counters.values().sum();
+            assert_eq!(
+                counters,
+                o.counters.iter().sum::<i32>(),
+                "{ctx}: card {c} counters"
             );
         } else {
             assert_eq!(cv.name.as_deref(), Some(g.name(c)), "{ctx}: card {c} name");

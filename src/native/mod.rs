@@ -33,6 +33,19 @@ pub(crate) struct Agents {
     rng: [ChaCha8Rng; 2],
     /// Answers given (a janken counts one per player, as in the engine's loop).
     pub decisions: u64,
+    /// Every answer in order (player and picks), hashed: [`moves_hash`].
+    pub moves: u64,
+}
+
+/// Folds one answer (the player and the option indices picked) into a hash of a game's
+/// answers, the same for the native baseline and the engine (`tests/native_baseline.rs`).
+pub fn moves_hash(h: u64, player: usize, picks: &[usize]) -> u64 {
+    let mut h = (h ^ (player as u64 + 1)).wrapping_mul(0x0100_0000_01b3);
+    h = (h ^ picks.len() as u64).wrapping_mul(0x0100_0000_01b3);
+    for &p in picks {
+        h = (h ^ (p as u64 + 0x100)).wrapping_mul(0x0100_0000_01b3);
+    }
+    h
 }
 
 impl Agents {
@@ -43,6 +56,7 @@ impl Agents {
                 ChaCha8Rng::seed_from_u64(seed.wrapping_mul(2).wrapping_add(2)),
             ],
             decisions: 0,
+            moves: 0xcbf2_9ce4_8422_2325,
         }
     }
 
@@ -51,7 +65,9 @@ impl Agents {
         self.decisions += 1;
         let r = &mut self.rng[p];
         let _count = r.next_u64(); // the count within [1, 1]
-        (r.next_u64() % n as u64) as usize
+        let i = (r.next_u64() % n as u64) as usize;
+        self.moves = moves_hash(self.moves, p, &[i]);
+        i
     }
 
     /// Exactly `k` distinct options among `n`, sorted.
@@ -66,6 +82,7 @@ impl Agents {
             out.push(pool.swap_remove(i));
         }
         out.sort_unstable();
+        self.moves = moves_hash(self.moves, p, &out);
         out
     }
 }

@@ -59,6 +59,7 @@ pub fn play(decks: &NativeDecks, seed: u64) -> NativeResult {
         first_player: cx.g.first as u8,
         turns: cx.g.turn,
         decisions: cx.agents.decisions,
+        moves: cx.agents.moves,
     }
 }
 

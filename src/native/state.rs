@@ -106,6 +106,8 @@ pub struct NativeResult {
     pub turns: u32,
     /// Answers the agents gave.
     pub decisions: u64,
+    /// Those answers, hashed in order ([`super::moves_hash`]).
+    pub moves: u64,
 }
 
 /// A unit in an area, with its energy (905.2), damage (916) and KO state (306.7a).
