@@ -7,6 +7,7 @@ pub mod check;
 pub mod coverage;
 pub mod faces;
 pub mod files;
+pub mod mutate;
 pub mod native;
 pub mod new;
 pub mod pack;

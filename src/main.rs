@@ -49,6 +49,9 @@ enum Command {
     Sim(fuda::sim::cli::SimCommand),
     /// A play table in the browser: `fuda serve`, then open the printed seat URLs.
     Serve(fuda::serve::ServeCommand),
+    /// Do the scenarios pin the rules down? Small changes of the game's files, each played
+    /// against the scenarios; reports the changes no scenario notices.
+    Mutate(fuda::mutate::MutateCommand),
     /// Write card faces as SVG from the game's face template, with printable proxy sheets.
     Faces(fuda::faces::FacesCommand),
     /// Play one game in the terminal: the board each decision, numbered options.
@@ -106,6 +109,9 @@ enum Command {
         /// Write a new or changed snapshot (`snapshot: true`) after showing it.
         #[arg(long)]
         accept: bool,
+        /// Fail scenarios with warnings too (e.g. expectations that hold before the steps).
+        #[arg(long)]
+        strict: bool,
     },
     /// List and search cards: `fuda cards '"炎" in 属性 and hp >= 300'`, or show one with --show.
     Cards {
@@ -224,6 +230,14 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             fuda::serve::main(cmd)?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Mutate(cmd) => {
+            let clean = fuda::mutate::main(&cmd, &mut std::io::stdout())?;
+            Ok(if clean {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
         Command::Faces(cmd) => {
             fuda::faces::main(&cmd, &mut std::io::stdout())?;
             Ok(ExitCode::SUCCESS)
@@ -242,7 +256,12 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             r.map_err(|e| e.to_string())?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Test { paths, log, accept } => {
+        Command::Test {
+            paths,
+            log,
+            accept,
+            strict,
+        } => {
             let paths = if paths.is_empty() {
                 vec![PathBuf::from("tests/scenarios")]
             } else {
@@ -261,6 +280,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 let report = match scenario::load(&f) {
                     Ok(l) => {
                         let mut r = scenario::run(&l);
+                        if strict {
+                            r = r.strict();
+                        }
                         if l.scenario.snapshot && r.outcome == scenario::RunOutcome::Pass {
                             match scenario::report::compare_or_accept(&f, &r.log, accept) {
                                 Ok(Some(shown)) => say!("{shown}"),
@@ -275,6 +297,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                         name: String::new(),
                         outcome: scenario::RunOutcome::Fail(vec![e]),
                         log: vec![],
+                        warnings: vec![],
                     },
                 };
                 if report.outcome == scenario::RunOutcome::Pass {

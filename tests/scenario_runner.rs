@@ -147,3 +147,45 @@ fn accept_writes_a_new_snapshot_after_showing_it() {
     assert_eq!(fuda_test(&path).0, 0, "the accepted snapshot matches");
     let _ = std::fs::remove_dir_all(path.parent().expect("dir"));
 }
+
+fn fuda_test_args(args: &[&str], path: &std::path::Path) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_fuda"))
+        .arg("test")
+        .args(args)
+        .arg(path)
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+    )
+}
+
+/// Expectations that already hold before the first step show nothing about the steps: a
+/// warning, an error under --strict, silenced only by saying why (`holds_from_start:`).
+#[test]
+fn expectations_that_hold_before_the_steps_are_flagged() {
+    let weak = format!("{BATTLE}  - \"p2.main.hp == 400\"\n");
+    let p = write("weak", &weak);
+    let (code, out) = fuda_test(&p);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("warning: every expectation already holds before the first step"),
+        "{out}"
+    );
+    let (code, out) = fuda_test_args(&["--strict"], &p);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("FAIL"), "{out}");
+    // One expectation the steps make true is enough.
+    let strong = format!("{weak}  - \"p2.main.damage == 200\"\n");
+    let (code, out) = fuda_test_args(&["--strict"], &write("strong", &strong));
+    assert_eq!(code, 0, "{out}");
+    // Or the file says why nothing should change.
+    let said = weak.replace(
+        "do:",
+        "holds_from_start: \"HP is printed; the attack must not change it\"\ndo:",
+    );
+    let (code, out) = fuda_test_args(&["--strict"], &write("said", &said));
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains("warning"), "{out}");
+}

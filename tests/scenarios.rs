@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 
 fn run_one(path: &Path) -> Result<(), Failed> {
     let loaded = scenario::load(path)?;
-    let report = scenario::run(&loaded);
+    // Strict: a warning (expectations that hold before the steps) fails the scenario too.
+    let report = scenario::run(&loaded).strict();
     if let RunOutcome::Fail(_) = report.outcome {
         return Err(scenario::report::describe(&report).into());
     }

@@ -5,7 +5,7 @@ pub mod report;
 mod run;
 pub mod setup;
 
-pub use run::{bundle_for, run, Outcome as RunOutcome, Report};
+pub use run::{bundle_for, bundle_in, game_of, run, run_on, Outcome as RunOutcome, Report};
 
 use indexmap::IndexMap;
 use schemars::JsonSchema;
@@ -43,6 +43,11 @@ pub struct Scenario {
     /// Compare the rule-cited log with the insta snapshot beside the file.
     #[serde(default)]
     pub snapshot: bool,
+    /// Why `expect:` already holds before the first decision, when it should (e.g. "nothing
+    /// may change it"). Without it, expectations that hold before the steps are flagged: they
+    /// do not show that the steps did anything (an error under `fuda test --strict`).
+    #[serde(default)]
+    pub holds_from_start: Option<String>,
 }
 
 fn one() -> u64 {

@@ -12,6 +12,9 @@ pub fn describe(r: &Report) -> String {
     match &r.outcome {
         Outcome::Pass => {
             let _ = write!(s, "PASS {} — {}", r.path.display(), r.name);
+            for w in &r.warnings {
+                let _ = write!(s, "\n    warning: {w}");
+            }
         }
         Outcome::Fail(msgs) => {
             let _ = writeln!(s, "FAIL {} — {}", r.path.display(), r.name);

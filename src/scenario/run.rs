@@ -25,6 +25,9 @@ pub struct Report {
     pub name: String,
     pub outcome: Outcome,
     pub log: Vec<String>,
+    /// What makes the scenario weaker than it looks, though it passes (errors under
+    /// `fuda test --strict`).
+    pub warnings: Vec<String>,
 }
 
 impl Report {
@@ -34,7 +37,20 @@ impl Report {
             name: l.scenario.name.clone(),
             outcome: Outcome::Fail(vec![msg]),
             log,
+            warnings: Vec::new(),
         }
+    }
+
+    /// `--strict`: the warnings count as failures.
+    pub fn strict(mut self) -> Report {
+        if !self.warnings.is_empty() {
+            let w = std::mem::take(&mut self.warnings);
+            match &mut self.outcome {
+                Outcome::Fail(m) => m.extend(w),
+                Outcome::Pass => self.outcome = Outcome::Fail(w),
+            }
+        }
+        self
     }
 }
 
@@ -76,11 +92,16 @@ fn game_dir(l: &Loaded, base: &Path, g: &str) -> Result<PathBuf, String> {
     Ok(dir)
 }
 
-pub fn bundle_for(l: &Loaded) -> Result<Bundle, String> {
-    let base = match l.path.parent() {
+fn base_of(l: &Loaded) -> PathBuf {
+    match l.path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
-    };
+    }
+}
+
+/// The game folder and pack a scenario plays.
+pub fn game_of(l: &Loaded) -> Result<(PathBuf, Option<PathBuf>), String> {
+    let base = base_of(l);
     // A scenario inside a pack plays that pack's cards with its game (docs/guide/packs.md);
     // one inside a game folder (its scenarios/) plays that game.
     let pack = crate::pack::pack_root_of(&l.path);
@@ -89,7 +110,18 @@ pub fn bundle_for(l: &Loaded) -> Result<Bundle, String> {
         (None, Some(p)) => crate::pack::game_of_pack(p)?,
         (None, None) => crate::check::game_dir_of(&base).unwrap_or_else(default_game_dir),
     };
-    let mut b = Bundle::load_with_pack(&dir, pack.as_deref()).map_err(|e| e.to_string())?;
+    Ok((dir, pack))
+}
+
+pub fn bundle_for(l: &Loaded) -> Result<Bundle, String> {
+    let (dir, pack) = game_of(l)?;
+    bundle_in(l, &dir, pack.as_deref())
+}
+
+/// The scenario's bundle with the game loaded from `dir` (`fuda mutate`: a changed copy).
+pub fn bundle_in(l: &Loaded, dir: &Path, pack: Option<&Path>) -> Result<Bundle, String> {
+    let base = base_of(l);
+    let mut b = Bundle::load_with_pack(dir, pack).map_err(|e| e.to_string())?;
     if !l.scenario.cards.is_empty() {
         let mut cards = b.defs.cards.clone();
         let text = files::read_regular(&l.path).unwrap_or_default();
@@ -118,14 +150,19 @@ fn log_of(g: &Game) -> Vec<String> {
 
 /// Runs one scenario.
 pub fn run(l: &Loaded) -> Report {
-    let b = match bundle_for(l) {
-        Ok(b) => b,
-        Err(e) => return Report::fail(l, format!("cannot load the game: {e}"), vec![]),
-    };
+    match bundle_for(l) {
+        Ok(b) => run_on(l, &b),
+        Err(e) => Report::fail(l, format!("cannot load the game: {e}"), vec![]),
+    }
+}
+
+/// Runs one scenario with a loaded game (which must be the one it names).
+pub fn run_on(l: &Loaded, b: &Bundle) -> Report {
     let mut g = match setup::build(Arc::clone(&b.defs), &l.scenario) {
         Ok(g) => g,
         Err(e) => return Report::fail(l, format!("setup: {e}"), vec![]),
     };
+    let warnings = holds_before_steps(&g, b, l);
     let mut n = 0;
     for step in &l.scenario.steps {
         let step = match step {
@@ -148,6 +185,7 @@ pub fn run(l: &Loaded) -> Report {
                         name: l.scenario.name.clone(),
                         outcome: Outcome::Fail(failures),
                         log,
+                        warnings,
                     };
                 }
                 continue;
@@ -238,6 +276,32 @@ pub fn run(l: &Loaded) -> Report {
             Outcome::Fail(failures)
         },
         log,
+        warnings,
+    }
+}
+
+/// A scenario with decisions whose final expectations all hold at its first decision, before
+/// any step: they cannot show what the steps did (unless `holds_from_start:` says why).
+fn holds_before_steps(g: &Game, b: &Bundle, l: &Loaded) -> Vec<String> {
+    let sc = &l.scenario;
+    let decides = sc.steps.iter().any(|s| matches!(s, Step::Decide(_)));
+    if !decides || sc.expect.is_empty() || sc.holds_from_start.is_some() {
+        return Vec::new();
+    }
+    // At the first decision, where the first step would be made (on a fork of the game).
+    let mut g = g.clone();
+    if !matches!(g.advance(&b.host), Ok(Status::Decide)) {
+        return Vec::new();
+    }
+    let log = log_of(&g);
+    if sc.expect.iter().all(|e| check(&g, e, &log).is_ok()) {
+        vec![
+            "every expectation already holds before the first step, so none shows what the steps did: \
+             expect what the steps change, or say why with `holds_from_start:`"
+                .to_string(),
+        ]
+    } else {
+        Vec::new()
     }
 }
 
