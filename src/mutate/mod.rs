@@ -153,7 +153,7 @@ fn same(a: &Path, b: &Path) -> bool {
 }
 
 /// Plays every scenario on the game in `game` (a copy) with `pack`; the first failure, if any.
-fn play(list: &[Loaded], game: &Path, pack: Option<&Path>) -> Result<Option<String>, String> {
+fn play(list: &[&Loaded], game: &Path, pack: Option<&Path>) -> Result<Option<String>, String> {
     let b = Bundle::load_with_pack(game, pack).map_err(|e| e.to_string())?;
     for l in list {
         let report = if l.scenario.cards.is_empty() {
@@ -174,7 +174,7 @@ fn play(list: &[Loaded], game: &Path, pack: Option<&Path>) -> Result<Option<Stri
 /// One mutant on its own copy of the folder.
 fn try_mutant(
     m: &Mutant,
-    list: &[Loaded],
+    list: &[&Loaded],
     game: &Path,
     target: &Path,
     pack: Option<&Path>,
@@ -229,6 +229,35 @@ fn try_mutant(
     r
 }
 
+/// The card a line of a card file belongs to: the last `id:` at or before it.
+fn card_at(text: &str, line: usize) -> Option<String> {
+    text.lines()
+        .take(line)
+        .filter_map(|l| {
+            let t = l
+                .trim_start()
+                .trim_start_matches("- ")
+                .trim_start_matches("{ ")
+                .trim_start();
+            let rest = t.strip_prefix("id:")?;
+            let id = rest.split([',', '}', '#']).next()?.trim().trim_matches('"');
+            (!id.is_empty()).then(|| id.to_string())
+        })
+        .last()
+}
+
+/// The scenarios that could notice a change of `card`: those naming it (in their setup, decks
+/// or shuffles), and those that fill decks with it.
+fn naming<'a>(list: &'a [Loaded], texts: &[String], filler: &str, card: &str) -> Vec<&'a Loaded> {
+    list.iter()
+        .zip(texts)
+        .filter(|(l, t)| {
+            t.contains(card) || l.scenario.setup.filler.as_deref().unwrap_or(filler) == card
+        })
+        .map(|(l, _)| l)
+        .collect()
+}
+
 fn fnv(s: &str) -> u64 {
     s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
         (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
@@ -253,6 +282,10 @@ pub fn main(cmd: &MutateCommand, out: &mut dyn Write) -> Result<bool, String> {
         .iter()
         .map(|z| z.named.id.clone())
         .collect();
+    // Decks a scenario does not write out are filled with the first card (scenario setup).
+    let filler = (bundle.defs.cards.cards.first())
+        .map(|c| c.named.id.clone())
+        .unwrap_or_default();
     drop(bundle);
     // The scenarios, without those that fail already.
     let all = scenarios(cmd, &game)?;
@@ -264,7 +297,13 @@ pub fn main(cmd: &MutateCommand, out: &mut dyn Write) -> Result<bool, String> {
     if list.is_empty() {
         return Err("no passing scenario plays this game: nothing could notice a change".into());
     }
+    let texts: Vec<String> = list
+        .iter()
+        .map(|l| std::fs::read_to_string(&l.path).unwrap_or_default())
+        .collect();
     let mut mutants: Vec<Mutant> = Vec::new();
+    // Per mutant of a card file: the card it changes (only scenarios naming it can notice).
+    let mut card_of: BTreeMap<String, String> = BTreeMap::new();
     for f in files_of(&target) {
         let rel = f
             .strip_prefix(&target)
@@ -282,7 +321,16 @@ pub fn main(cmd: &MutateCommand, out: &mut dyn Write) -> Result<bool, String> {
         } else {
             Lang::Yaml
         };
-        mutants.extend(sites::mutants(&rel, &text, lang, &zones));
+        let found = sites::mutants(&rel, &text, lang, &zones);
+        let cards = lang == Lang::Yaml && (rel.starts_with("packs/") || cmd.pack.is_some());
+        if cards {
+            for m in &found {
+                if let Some(c) = card_at(&text, m.line) {
+                    card_of.insert(m.id(), c);
+                }
+            }
+        }
+        mutants.extend(found);
     }
     let total = mutants.len();
     let mut done: Vec<Tried> = match &cmd.out {
@@ -333,7 +381,18 @@ pub fn main(cmd: &MutateCommand, out: &mut dyn Write) -> Result<bool, String> {
     let fresh: Vec<Tried> = pool.install(|| {
         todo.par_iter()
             .map(|m| {
-                let r = try_mutant(m, &list, &game, &target, outside_pack.as_deref(), &scratch);
+                let subset: Vec<&Loaded> = match card_of.get(&m.id()) {
+                    Some(card) => naming(&list, &texts, &filler, card),
+                    None => list.iter().collect(),
+                };
+                let r = try_mutant(
+                    m,
+                    &subset,
+                    &game,
+                    &target,
+                    outside_pack.as_deref(),
+                    &scratch,
+                );
                 if let Some(f) = &log {
                     if let (Ok(mut f), Ok(line)) = (f.lock(), serde_json::to_string(&r)) {
                         let _ = writeln!(f, "{line}");
