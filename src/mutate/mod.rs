@@ -156,7 +156,7 @@ fn same(a: &Path, b: &Path) -> bool {
 fn play(list: &[&Loaded], game: &Path, pack: Option<&Path>) -> Result<Option<String>, String> {
     let b = Bundle::load_with_pack(game, pack).map_err(|e| e.to_string())?;
     for l in list {
-        let report = if l.scenario.cards.is_empty() {
+        let report = if l.scenario.cards.is_empty() && l.scenario.settings.is_empty() {
             scenario::run_on(l, &b)
         } else {
             match scenario::bundle_in(l, game, pack) {

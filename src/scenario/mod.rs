@@ -26,6 +26,10 @@ pub struct Scenario {
     /// Extra card files (YAML, relative to the scenario file) for cards only tests use.
     #[serde(default)]
     pub cards: Vec<String>,
+    /// Game settings to play with (`settings:` in game.yaml), to test another reading of a
+    /// rule: `settings: { charge_with_empty_hand: 1 }`.
+    #[serde(default)]
+    pub settings: IndexMap<String, i64>,
     /// Seed of the game's random number generator.
     #[serde(default = "one")]
     pub seed: u64,

@@ -141,6 +141,11 @@ pub fn bundle_in(l: &Loaded, dir: &Path, pack: Option<&Path>) -> Result<Bundle, 
             cards,
         });
     }
+    for (name, value) in &l.scenario.settings {
+        b = b
+            .with_setting(name, *value)
+            .map_err(|e| format!("{}: settings: {e}", l.path.display()))?;
+    }
     Ok(b)
 }
 
