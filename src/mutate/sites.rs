@@ -35,8 +35,9 @@ impl Mutant {
 }
 
 /// YAML keys whose values name or describe things: changing them tests nothing of the rules.
-const NAMING_KEYS: [&str; 14] = [
+const NAMING_KEYS: [&str; 15] = [
     "id",
+    "doc",
     "name",
     "name_en",
     "text",
