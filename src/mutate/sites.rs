@@ -64,24 +64,34 @@ pub fn mutants(file: &str, text: &str, lang: Lang, zones: &[String]) -> Vec<Muta
     let mut out = Vec::new();
     let mut offset = 0;
     let mut in_block_comment = false;
-    // YAML block scalars (`effect: |`) hold Lua: their lines are mutated as Lua lines.
-    let mut block: Option<usize> = None;
-    let mut block_next = false;
+    // YAML block scalars (`effect: |`) hold Lua: their lines are mutated as Lua lines; those
+    // of a naming key (`text: >-`, `doc: >-`) are left alone.
+    let mut block: Option<(usize, bool)> = None;
+    let mut block_next: Option<bool> = None;
     for (i, line) in text.split_inclusive('\n').enumerate() {
         let body = line.trim_end_matches(['\n', '\r']);
         let indent = body.len() - body.trim_start().len();
         if lang == Lang::Yaml && !body.trim().is_empty() {
-            if block_next {
-                block = Some(indent);
-                block_next = false;
-            } else if block.is_some_and(|b| indent < b) {
+            if let Some(naming) = block_next.take() {
+                block = Some((indent, naming));
+            } else if block.is_some_and(|(b, _)| indent < b) {
                 block = None;
             }
+        }
+        if block.is_some_and(|(_, naming)| naming) {
+            offset += line.len();
+            continue;
         }
         let in_block = block.is_some();
         if lang == Lang::Yaml && !in_block {
             let t = body.trim_end();
-            block_next = t.ends_with(": |") || t.ends_with(": |-") || t.ends_with(": >");
+            let scalar = ["|", "|-", "|+", ">", ">-", ">+"]
+                .iter()
+                .any(|m| t.ends_with(&format!(": {m}")));
+            if scalar {
+                let key = yaml_key(body, lang).0;
+                block_next = Some(key.is_some_and(|k| NAMING_KEYS.contains(&k)));
+            }
         }
         let at = |s: usize| (i + 1, body[..s].chars().count() + 1);
         let mut push = |s: usize, e: usize, to: String, kind: &str| {
@@ -367,6 +377,9 @@ mod tests {
     #[test]
     fn names_comments_and_strings_are_left() {
         assert!(kinds("id: GT-001\nname: 炎の剣士 2\n", Lang::Yaml).is_empty());
+        assert!(kinds("doc: >-\n  0: not 1\nx: 2\n", Lang::Yaml)
+            .iter()
+            .all(|(f, _)| f == "2"));
         assert!(kinds("x = 1 -- 2 and 3\n", Lang::Lua)
             .iter()
             .all(|(f, _)| f != "2"));
