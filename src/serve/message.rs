@@ -211,26 +211,37 @@ fn collect(game: &Game, seat: PlayerId, v: &Value, out: &mut Vec<i64>) {
 /// of those it may not, at this version.
 pub fn audit(game: &Game, seat: PlayerId, version: u64) -> String {
     let st = game.position();
-    let mut visible = Vec::new();
-    let mut hidden = Vec::new();
-    for (i, o) in st.objects.iter().enumerate() {
-        let c = i as fuda_engine::CardIdx;
-        let in_view = o.attached_to.is_some()
-            || st
-                .zones
-                .get(o.zone.0 as usize)
-                .is_some_and(|z| z.contains(&c));
-        if !in_view {
-            continue;
-        }
-        if game.can_see(seat, c) {
-            let def = &game.defs.cards.cards[o.def as usize];
-            visible.push(def.named.id.clone());
-        } else {
-            hidden.push(game.handle(o.id(c)));
-        }
+    // The cards a view shows: those in zones, and what is attached to a shown card (as the
+    // view nests them, 4 deep). An attachment whose card has left (until 1005 discards it) is
+    // shown nowhere.
+    let mut shown: Vec<fuda_engine::CardIdx> = st.zones.iter().flatten().copied().collect();
+    let mut layer = shown.clone();
+    for _ in 0..4 {
+        let holders: Vec<fuda_engine::ObjId> = layer
+            .iter()
+            .map(|&c| st.objects[c as usize].id(c))
+            .collect();
+        layer = (st.objects.iter().enumerate())
+            .filter(|(_, o)| o.attached_to.is_some_and(|h| holders.contains(&h)))
+            .map(|(i, _)| i as fuda_engine::CardIdx)
+            .collect();
+        shown.extend(&layer);
     }
+    let mut visible: Vec<String> = (shown.iter())
+        .filter(|&&c| game.can_see(seat, c))
+        .map(|&c| {
+            game.defs.cards.cards[st.objects[c as usize].def as usize]
+                .named
+                .id
+                .clone()
+        })
+        .collect();
     visible.sort();
+    // Every card the seat may not see, shown or not: its handle must appear nowhere.
+    let hidden: Vec<i64> = (st.objects.iter().enumerate())
+        .filter(|(i, _)| !game.can_see(seat, *i as fuda_engine::CardIdx))
+        .map(|(i, o)| game.handle(o.id(i as fuda_engine::CardIdx)))
+        .collect();
     json!({"seat": seat + 1, "version": version, "visible": visible, "hidden_handles": hidden})
         .to_string()
 }
