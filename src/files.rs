@@ -11,3 +11,20 @@ pub fn walk(
 ) -> Vec<PathBuf> {
     fuda_engine::def::files::walk(dir, enter, keep)
 }
+
+/// Copies the folder `from` to `to` (created), files and subfolders; other entries (symlinks,
+/// sockets) are left out. For working on a copy of a game (`fuda mutate`, tests).
+pub fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for e in std::fs::read_dir(from)? {
+        let e = e?;
+        let t = e.file_type()?;
+        let dest = to.join(e.file_name());
+        if t.is_dir() {
+            copy_dir(&e.path(), &dest)?;
+        } else if t.is_file() {
+            std::fs::copy(e.path(), dest)?;
+        }
+    }
+    Ok(())
+}

@@ -1,5 +1,6 @@
 //! The `fuda` CLI's library: loading a game folder, agents, simulation and terminal play.
 pub mod agent;
+pub mod args;
 pub mod bench;
 pub mod bundle;
 pub mod cards;

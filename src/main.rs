@@ -1,6 +1,7 @@
 //! `fuda`: check, play and simulate card games defined as data.
 use clap::{Parser, Subcommand};
 use fuda::agent::{Agent, RandomAgent};
+use fuda::args::GameArgs;
 use fuda::bundle::{default_game_dir, Bundle};
 use fuda::scenario;
 use fuda::session::Seat;
@@ -23,23 +24,6 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
-}
-
-#[derive(clap::Args, Clone)]
-struct GameArgs {
-    /// Game folder (holding game.yaml, packs/ and decks/). Default: the built-in 汎用TCG.
-    #[arg(long, value_name = "DIR")]
-    game: Option<PathBuf>,
-    /// A pack folder from anywhere: its cards are added, its decks are the default, and its
-    /// game is found from it (docs/guide/packs.md) unless --game is given.
-    #[arg(long, value_name = "DIR")]
-    pack: Option<PathBuf>,
-    /// The two decks, by name in the game's decks/ folder or by path. Default: the first two.
-    #[arg(long, value_name = "A,B", value_delimiter = ',', num_args = 1..=2)]
-    decks: Vec<String>,
-    /// Seed of the game's random number generator (and of the random agents).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
 }
 
 #[derive(Subcommand)]

@@ -4,17 +4,8 @@ use fuda::reload::{reload, Watcher};
 use fuda_engine::{DecisionKind, Status};
 use std::path::{Path, PathBuf};
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for e in std::fs::read_dir(from).expect("read").flatten() {
-        let p = e.path();
-        let dest = to.join(e.file_name());
-        if p.is_dir() {
-            copy_dir(&p, &dest);
-        } else {
-            std::fs::copy(&p, &dest).expect("copy");
-        }
-    }
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    fuda::files::copy_dir(from, to).expect("the folder copies");
 }
 
 fn game_copy() -> PathBuf {

@@ -4,16 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for e in std::fs::read_dir(from).expect("read").flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            copy_dir(&p, &to.join(e.file_name()));
-        } else {
-            std::fs::copy(&p, to.join(e.file_name())).expect("copy");
-        }
-    }
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    fuda::files::copy_dir(from, to).expect("the folder copies");
 }
 
 fn fuda(cwd: &Path, args: &[&str]) -> (i32, String) {

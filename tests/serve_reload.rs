@@ -7,16 +7,7 @@ use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
 fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let dest = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &dest);
-        } else {
-            std::fs::copy(e.path(), dest).unwrap();
-        }
-    }
+    fuda::files::copy_dir(from, to).expect("the folder copies");
 }
 
 /// A plain HTTP GET of `path` (the body).
@@ -29,6 +20,26 @@ fn get(base: &str, path: &str) -> String {
     out.split_once("\r\n\r\n")
         .map(|(_, b)| b.to_string())
         .unwrap_or_default()
+}
+
+/// The first state whose table note contains `text` (within 20 s).
+async fn note_with(ws: &mut serve_support::Socket, text: &str) -> serde_json::Value {
+    let start = Instant::now();
+    loop {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "no \"{text}\" within 20 s"
+        );
+        let Some((m, _)) = next(ws, Duration::from_secs(20)).await else {
+            continue;
+        };
+        if m["table"]["note"]
+            .as_str()
+            .is_some_and(|n| n.contains(text))
+        {
+            return m;
+        }
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -53,22 +64,7 @@ async fn an_edited_card_is_in_force_and_redrawn() {
         text.replacen("name: 炎の剣士", "name: 炎の大剣士", 1),
     )
     .unwrap();
-    let start = Instant::now();
-    let reloaded = loop {
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "no reload within 20 s"
-        );
-        let Some((m, _)) = next(&mut ws, Duration::from_secs(20)).await else {
-            continue;
-        };
-        if m["table"]["note"]
-            .as_str()
-            .is_some_and(|n| n.contains("再読み込み"))
-        {
-            break m;
-        }
-    };
+    let reloaded = note_with(&mut ws, "再読み込み").await;
     assert!(
         reloaded["table"]["note"]
             .as_str()
@@ -93,22 +89,7 @@ async fn an_edited_card_is_in_force_and_redrawn() {
 
     // A broken edit is reported and the old version stays.
     std::fs::write(&units, "cards: [").unwrap();
-    let start = Instant::now();
-    loop {
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "no failed reload within 20 s"
-        );
-        let Some((m, _)) = next(&mut ws, Duration::from_secs(20)).await else {
-            continue;
-        };
-        if m["table"]["note"]
-            .as_str()
-            .is_some_and(|n| n.contains("再読み込み失敗"))
-        {
-            break;
-        }
-    }
+    note_with(&mut ws, "再読み込み失敗").await;
     assert!(
         get(&server.base, "/face/GT-001.svg").contains("炎の大剣士"),
         "the old version stays"

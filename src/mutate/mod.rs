@@ -5,6 +5,7 @@
 pub mod sites;
 
 use crate::bundle::Bundle;
+use crate::files::copy_dir;
 use crate::scenario::{self, Loaded, RunOutcome};
 use indicatif::{ProgressBar, ProgressStyle};
 use rand_chacha::ChaCha8Rng;
@@ -94,21 +95,6 @@ fn files_of(dir: &Path) -> Vec<PathBuf> {
     );
     v.sort();
     v
-}
-
-fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
-    std::fs::create_dir_all(to)?;
-    for e in std::fs::read_dir(from)? {
-        let e = e?;
-        let t = e.file_type()?;
-        let dest = to.join(e.file_name());
-        if t.is_dir() {
-            copy_dir(&e.path(), &dest)?;
-        } else if t.is_file() {
-            std::fs::copy(e.path(), dest)?;
-        }
-    }
-    Ok(())
 }
 
 /// The scenarios to play: those given, or the game's own, that play this game.

@@ -25,17 +25,8 @@ use tokio::sync::{oneshot, watch};
 /// `fuda serve`: play in the browser.
 #[derive(clap::Args, Clone)]
 pub struct ServeCommand {
-    /// Game folder (default: the built-in 汎用TCG).
-    #[arg(long, value_name = "DIR")]
-    pub game: Option<PathBuf>,
-    /// A pack folder from anywhere (its cards are added; docs/guide/packs.md).
-    #[arg(long, value_name = "DIR")]
-    pub pack: Option<PathBuf>,
-    /// The two decks (names in the game's decks/ folder or paths). Default: the first two.
-    #[arg(long, value_name = "A,B", value_delimiter = ',', num_args = 1..=2)]
-    pub decks: Vec<String>,
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub game: crate::args::GameArgs,
     /// Who plays seat 1: human, random, greedy, mcts or mcts:<playouts>.
     #[arg(long, default_value = "human")]
     pub p1: Seat,
@@ -111,7 +102,7 @@ fn open(cmd: &ServeCommand, faces: &table::Defs) -> Result<(Table, String), Stri
         );
         (b, g, file, None)
     } else {
-        let (dir, pack) = crate::pack::resolve(cmd.game.as_deref(), cmd.pack.as_deref())?;
+        let (dir, pack) = crate::pack::resolve(cmd.game.game.as_deref(), cmd.game.pack.as_deref())?;
         let b = Bundle::load_with_pack(&dir, pack.as_deref()).map_err(|e| e.to_string())?;
         match (&cmd.load, &cmd.replay) {
             (Some(path), _) => {
@@ -130,11 +121,11 @@ fn open(cmd: &ServeCommand, faces: &table::Defs) -> Result<(Table, String), Stri
                 (b, g, f, Some((steps, 0)))
             }
             (None, None) => {
-                let decks = b.resolve_decks(&cmd.decks)?;
+                let decks = b.resolve_decks(&cmd.game.decks)?;
                 let x = b.deck(&decks[0]).map_err(|e| e.to_string())?;
                 let y = b.deck(&decks[1]).map_err(|e| e.to_string())?;
-                let g = b.new_game([&x, &y], cmd.seed);
-                let f = new_file(&b, decks, cmd.seed);
+                let g = b.new_game([&x, &y], cmd.game.seed);
+                let f = new_file(&b, decks, cmd.game.seed);
                 (b, g, f, None)
             }
         }
@@ -164,6 +155,7 @@ fn open(cmd: &ServeCommand, faces: &table::Defs) -> Result<(Table, String), Stri
         faces: Arc::clone(faces),
         version: 0,
         faces_version: 0,
+        meta: None,
     };
     Ok((t, clauses))
 }

@@ -33,7 +33,8 @@ pub struct Input {
 #[derive(Default)]
 pub struct Published {
     pub version: u64,
-    pub meta: [String; 3],
+    /// The layout messages: the same until a hot reload.
+    pub meta: Arc<[String; 3]>,
     pub state: [String; 3],
 }
 
@@ -88,6 +89,8 @@ pub struct Table {
     pub version: u64,
     /// Bumped by each hot reload, so pages fetch faces again.
     pub faces_version: u64,
+    /// Each audience's layout message, made again after a hot reload.
+    pub meta: Option<Arc<[String; 3]>>,
 }
 
 impl Table {
@@ -158,6 +161,7 @@ impl Table {
                     (_, Err(_)) => String::new(),
                 };
                 self.faces_version += 1;
+                self.meta = None;
                 format!(
                     "↻ 再読み込み (reloaded {}){faces}",
                     self.bundle.dir.display()
@@ -297,9 +301,13 @@ impl Table {
             From::Seat(p) => Some(p),
             From::Spectator => None,
         };
+        let game = &self.game;
+        let meta = self.meta.get_or_insert_with(|| {
+            Arc::new(audiences.map(|f| message::meta(game, seat_of(f), &seats)))
+        });
         let p = Published {
             version: v,
-            meta: audiences.map(|f| message::meta(&self.game, seat_of(f), &seats)),
+            meta: Arc::clone(meta),
             state: audiences.map(|f| message::state(&self.game, seat_of(f), v, &extra)),
         };
         if let Some(f) = self.audit.as_mut() {
