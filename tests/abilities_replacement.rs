@@ -23,7 +23,8 @@ fn instead_of_being_kod_810_1() {
     assert!(!t.logged("1003.2", "泡吹きガエルはKO"));
 }
 
-/// 810.3 ("may"): 「転生の炎」 is optional; applying it discards two energy and heals.
+/// 810.3 ("may"): 「転生の炎」 is optional; applying it discards two energy (ordered by their
+/// owner, 309.3) and heals.
 #[test]
 fn optional_replacement_810_3() {
     for apply in [true, false] {
@@ -40,6 +41,10 @@ fn optional_replacement_810_3() {
         assert_eq!(t.g.waiting_for(), vec![P2], "its controller decides");
         if apply {
             t.act(P2, "適用する");
+            // 309.3: the two energy cards go to the discard pile at once; P2 orders them.
+            assert_eq!(t.g.waiting_for(), vec![P2], "the owner orders the discards");
+            assert_eq!(t.options().len(), 2);
+            t.act(P2, "");
             assert!(!t.ko(d));
             assert_eq!((t.damage(d), t.energy_count(d)), (0, 0));
         } else {

@@ -258,6 +258,9 @@ impl Ctx<'_> {
             }
             out
         };
+        for left in (2..=pay.len()).rev() {
+            self.agents.pick(tp, left); // 309.3: the owner orders them into the discard pile
+        }
         m.orientation = 0; // 302.3a-1
         let pl = &mut self.g.players[tp];
         pl.discard.extend(pay);

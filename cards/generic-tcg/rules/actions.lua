@@ -100,10 +100,14 @@ function M.discard(c)
   return n
 end
 
--- 911.2, 911.2a: discard the whole hand; with an empty hand it still counts as having discarded.
+-- 302.4, 309.3: put cards into their owners' discard piles at once, each owner choosing the order.
+M.discard_together = M._.discard_together
+
+-- 911.2, 911.2a: discard the whole hand (in the order its owner chooses, 309.3); with an empty
+-- hand it still counts as having discarded.
 function M.discard_hand(p)
   local hand = k.cards(p, "hand")
-  for _, c in ipairs(hand) do k.move(c, p, "discard") end
+  M.discard_together(hand)
   k.log("911.2", P(p), "は手札を", #hand, "枚すべて捨てる (discards the hand)")
   k.event("手札を捨てた", { player = p, count = #hand })
   return #hand

@@ -1,6 +1,7 @@
 -- 「汎用TCG」: Main-phase actions (600): charge, put a unit, retreat.
 local M = ...
 local P, main_unit, is_ko, live_units, standby_units, free_standby_slot, hand_units, where = M._.P, M._.main_unit, M._.is_ko, M._.live_units, M._.standby_units, M._.free_standby_slot, M._.hand_units, M._.where
+local discard_together = M._.discard_together
 
 -- Main-phase actions (600) -----------------------------------------------------------------
 
@@ -83,7 +84,7 @@ function M.retreat(p, a)
       pay = k.choose_cards(p, energy, { prompt = "捨てるエネルギー (energy to discard)", clause = "915.1b", min = cost, max = cost })
     end
   end
-  for _, e in ipairs(pay) do k.move(e, k.owner(e), "discard") end
+  discard_together(pay)                                      -- 309.3: in the order the owner chooses
   k.log("915.1b", k.name(m), "のエネルギーを", #pay, "枚捨てる (discards ", #pay, " energy for retreat cost ", cost, ")")
   local to = where(a.to)
   k.swap(m, a.to)                                            -- 915.1c, 914.1

@@ -78,6 +78,24 @@ local function knock_out(c, clause, why, by)
   return true
 end
 
+-- 302.4, 309.3: cards going to the discard pile at the same time are stacked in the order their
+-- owner chooses (each owner their own, turn player first); returns the new objects.
+local function discard_together(cards)
+  local tp = k.turn_player()
+  local out = {}
+  for _, p in ipairs({ tp, k.opponent(tp) }) do
+    local mine = {}
+    for _, c in ipairs(cards) do
+      if k.owner(c) == p then mine[#mine + 1] = c end
+    end
+    if #mine > 1 then
+      mine = k.choose_order(p, mine, { prompt = "捨て場に置く順番 (order into the discard pile; last = top)", clause = "309.3" })
+    end
+    for _, c in ipairs(mine) do out[#out + 1] = k.move(c, p, "discard") end
+  end
+  return out
+end
+
 -- Position score for search agents (greedy, MCTS): not a rule. Remaining HP of live units,
 -- energy on them and cards in hand, the player's minus the opponent's.
 local function side_score(p)
@@ -93,5 +111,5 @@ function M.evaluate(p)
   return side_score(p) - side_score(k.opponent(p))
 end
 
-M._ = { P = P, main_unit = main_unit, area_units = area_units, is_ko = is_ko, live_units = live_units, standby_units = standby_units, free_standby_slot = free_standby_slot, hand_units = hand_units, where = where, knock_out = knock_out }
+M._ = { P = P, main_unit = main_unit, area_units = area_units, is_ko = is_ko, live_units = live_units, standby_units = standby_units, free_standby_slot = free_standby_slot, hand_units = hand_units, where = where, knock_out = knock_out, discard_together = discard_together }
 return M
