@@ -255,6 +255,17 @@ fn balanced(t: &str) -> bool {
     depth == 0
 }
 
+/// Whether a naming key of a YAML flow mapping (`{ text: …` or `, text: …`) starts at `i`.
+fn flow_naming_key(body: &str, i: usize) -> bool {
+    let before = body[..i].trim_end();
+    if !(before.ends_with('{') || before.ends_with(',')) {
+        return false;
+    }
+    let rest = &body[i..];
+    rest.find(':')
+        .is_some_and(|k| NAMING_KEYS.contains(&&rest[..k]))
+}
+
 /// Token mutants in `body` from byte `from` on, outside comments and quoted strings.
 fn tokens(body: &str, from: usize, lang: Lang, push: &mut impl FnMut(usize, usize, String, &str)) {
     let b = body.as_bytes();
@@ -274,6 +285,13 @@ fn tokens(body: &str, from: usize, lang: Lang, push: &mut impl FnMut(usize, usiz
         }
         if body[i..].starts_with("-- ") && (i == 0 || b[i - 1] == b' ') {
             return;
+        }
+        // A naming key inside a flow mapping (`{ name: 熱血拳, text: …+30 }`): its value is left.
+        if lang == Lang::Yaml && flow_naming_key(body, i) {
+            while i < b.len() && b[i] != b',' && b[i] != b'}' {
+                i += 1;
+            }
+            continue;
         }
         if c == b'"' || c == b'\'' {
             i += 1;
@@ -386,6 +404,10 @@ mod tests {
         assert!(kinds("k.log(\"a >= 1\")\n", Lang::Lua)
             .iter()
             .all(|(f, _)| f != ">="));
+        // In a flow mapping, a naming key's value is left; the other values are not.
+        let flow = kinds("- { name: 拳, cost: 1, text: ダメージ+30 }\n", Lang::Yaml);
+        assert!(flow.iter().all(|(f, _)| f == "1"), "{flow:?}");
+        assert!(!flow.is_empty());
         assert_eq!(
             kinds("zones: [hand]\n", Lang::Yaml),
             [("hand".into(), "area".into())]
