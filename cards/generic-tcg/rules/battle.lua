@@ -102,7 +102,7 @@ end
 -- The hooks of the declared skill's skill abilities (801.1e) on its holder.
 local function skill_hooks(holder, skill, hook)
   local out = {}
-  for _, name in ipairs(k.abilities(holder, { kind = "skill", skill = skill, hook = hook, all = true })) do
+  for _, name in ipairs(k.abilities(holder, { kind = "skill", skill = skill, hook = hook, all = false })) do
     out[#out + 1] = { card = holder, name = name }
   end
   return out
