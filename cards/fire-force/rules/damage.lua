@@ -68,9 +68,9 @@ function M.damage(p, n, source)
     local top = life[#life]
     if not top then
       k.log("802.1a", P(p), "のライフは0枚: “アドラ”に置くカードが無い (", i, "点目; no life card, 104.2)")
-      if k.setting("lose_on_damage_at_zero_life") ~= 0 then
-        mark(p, "はライフが0枚の時にダメージを受けた (was damaged while at 0 life)")
-      end
+      -- 1302.1 under both readings: setting 0 only makes the point that takes the last life
+      -- card fatal too; damage at 0 life (reached without damage, e.g. 灰の雨) still is.
+      mark(p, "はライフが0枚の時にダメージを受けた (was damaged while at 0 life)")
     else
       local c = k.move(top, p, "adora")
       k.log("802.1a", P(p), "はライフの上の", k.name(c), "を“アドラ”に置く (", i, "点目; life → アドラ, ", #life - 1, " left)")
