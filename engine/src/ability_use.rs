@@ -253,10 +253,12 @@ impl Game {
         }
         let mut ctx = IndexMap::new();
         ctx.insert("self".to_string(), Value::Int(self.handle(card)));
-        ctx.insert(
-            "controller".to_string(),
-            Value::Int(self.st.objects[card.card as usize].controller as i64 + 1),
-        );
+        // A card that has moved runs as it last was (812).
+        let controller = match (self.current(card), self.last_known(card)) {
+            (None, Some(l)) => l.obj.controller,
+            _ => self.st.objects[card.card as usize].controller,
+        };
+        ctx.insert("controller".to_string(), Value::Int(controller as i64 + 1));
         ctx.insert("event".to_string(), event);
         let name = hook_name(def, ability, hook);
         // The result goes to the game's script: it must be what `card_hooks:` declares.

@@ -178,12 +178,11 @@ end
 
 -- 7.1.1.1.2: the used ability goes into the resolution zone; a new cycle follows. Its cost may
 -- have moved its card ([このカードを控え室に置く]): the ability waits all the same, knowing the
--- card as it last was (3.8.5); the kernel can run a hook only on a current card, so such an item
--- waits without a source and resolves doing nothing (docs/rules/victory-spark.md, kernel limits).
+-- card as it last was (3.8.5, `from`), and resolves as that card (7.5.10).
 function M.activate_ability(p, a)
   local here = k.exists(a.card)
   local name = here and k.name(a.card) or k.lki(a.card).name
-  k.push({ kind = "ability", name = a.ability, source = here and a.card or nil, controller = p, values = { card = name } })
+  k.push({ kind = "ability", name = a.ability, source = here and a.card or nil, controller = p, values = { card = name, from = a.card } })
   k.log("7.1.1.1.2", P(p), "は", name, "「", a.ability, "」を起動し解決領域に置く (activates; it waits in the resolution zone)")
 end
 
@@ -259,8 +258,11 @@ function M.resolve_item(item)
   elseif src and k.exists(src) then
     k.run_ability(src, item.name, "effect")
   else
-    -- 7.5.10: its card has moved: what the effect does to that card fails.
-    k.log("7.5.10", "「", item.name, "」のカードは領域を移動した (its card has moved: nothing it can do)")
+    -- 7.5.10: its card has moved: it resolves as the card last was; what it would do to that
+    -- card itself fails (the effect finds it gone).
+    k.log("7.5.10", "「", item.name, "」のカードは領域を移動した: 最後の情報で解決する (its card has moved: it resolves as the card last was)")
+    local from = src or (item.values and item.values.from)
+    if from then k.run_ability(from, item.name, "effect") end
   end
   k.event("技を使った", { card = src, ability = item.name, player = item.controller, kind = item.kind })
 end

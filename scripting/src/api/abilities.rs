@@ -102,14 +102,18 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             })
         })?,
     )?;
-    // k.run_ability(c, name, hook, event) → what the hook returns.
+    // k.run_ability(c, name, hook, event) → what the hook returns. A card that has moved runs
+    // as it last was (812: its last known controller; `self` is the old object).
     k.raw_set(
         "run_ability",
         lua.create_function(
             |lua, (h, name, hook, ev): (i64, String, String, Option<mlua::Value>)| {
                 let event = ev.as_ref().map(from_lua).transpose()?.unwrap_or_default();
                 let r = with_host(lua, |g, host| {
-                    let id = obj(g, h)?;
+                    seen(g, h)?;
+                    let id = g
+                        .handle_id(h)
+                        .ok_or_else(|| err(format!("{h} is not a card handle")))?;
                     let i = index(g, id, &name)?;
                     g.run_ability(host, id, i, &hook, event).map_err(fail)
                 })?;

@@ -82,7 +82,7 @@ pub const API: &[(&str, &str, &str, &str, &str)] = &[
     ("Abilities", "abilities", "k.abilities(c[, {kind, hook, skill, all}]) → {name…}", "The card's abilities that are valid now (802), filtered.", "k.abilities(c, { kind = \"activated\" })"),
     ("Abilities", "ability", "k.ability(c, name) → info|nil", "An ability's kind, EX skill flag, validity, text, count limit, skill.", "k.ability(c, \"癒しの祈り\").per_turn"),
     ("Abilities", "check", "k.check(c, name[, event]) → bool", "The ability's `if:` about an event (true without one).", "k.check(c, name, ev)"),
-    ("Abilities", "run_ability", "k.run_ability(c, name, hook[, event]) → value", "Runs one hook of an ability with {self, controller, event}.", "k.run_ability(c, name, \"effect\", {})"),
+    ("Abilities", "run_ability", "k.run_ability(c, name, hook[, event]) → value", "Runs one hook of an ability with {self, controller, event}; a card that has moved runs as it last was (812: `self` is the old object).", "k.run_ability(c, name, \"effect\", {})"),
     ("Abilities", "uses", "k.uses(c, name) → n", "Times the ability was played this turn (803.1).", "k.uses(c, name) < 1"),
     ("Abilities", "use_ability", "k.use_ability(c, name)", "Records one use.", "k.use_ability(c, name)"),
     ("Abilities", "eval", "k.eval(expr[, {self, controller, event}]) → value", "Evaluates an expression of the grammar; with self, bare names are the card's.", "k.eval('\"炎\" in 属性', { self = u })"),
