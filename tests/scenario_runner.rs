@@ -189,3 +189,17 @@ fn expectations_that_hold_before_the_steps_are_flagged() {
     assert_eq!(code, 0, "{out}");
     assert!(!out.contains("warning"), "{out}");
 }
+
+/// `fuda test <game folder>` runs the game's scenarios/ only: its game.yaml, card files and
+/// decks are not read as scenarios.
+#[test]
+fn a_game_folder_runs_its_scenarios_folder() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (code, out) = fuda_test(&root.join("tests/games/riposte"));
+    let (code2, out2) = fuda_test(&root.join("tests/games/riposte/scenarios"));
+    assert_eq!((code, code2), (0, 0), "{out}\n{out2}");
+    let last = |o: &str| o.lines().last().unwrap_or_default().to_string();
+    assert_eq!(last(&out), last(&out2));
+    assert!(last(&out).ends_with("passed, 0 failed"), "{out}");
+    assert!(!out.contains("game.yaml"), "{out}");
+}

@@ -253,10 +253,11 @@ pub fn parse(path: &Path, text: &str) -> Result<Loaded, String> {
 }
 
 /// Every scenario file (`*.yaml`) under `dir`, sorted.
-/// In a pack, only the files under its `scenarios/` folder are scenarios (a file's kind comes
-/// from where it is).
+/// In a pack or a game folder, only the files under a `scenarios/` folder are scenarios (a
+/// file's kind comes from where it is): `fuda test cards/fire-force` runs the game's scenarios,
+/// not its game.yaml and card files.
 pub fn find(dir: &Path) -> Vec<PathBuf> {
-    let pack = crate::pack::pack_root_of(dir);
+    let pack = crate::pack::pack_root_of(dir).or_else(|| game_root_of(dir));
     let in_scenarios = |p: &Path| {
         let Some(root) = &pack else { return true };
         let Ok(p) = p.canonicalize() else {
@@ -277,6 +278,16 @@ pub fn find(dir: &Path) -> Vec<PathBuf> {
                 && in_scenarios(p)
         },
     )
+}
+
+/// The game folder (with a game.yaml) `path` is in, if any.
+fn game_root_of(path: &Path) -> Option<PathBuf> {
+    let start = if path.is_dir() { path } else { path.parent()? };
+    let start = start.canonicalize().ok()?;
+    start
+        .ancestors()
+        .find(|d| d.join("game.yaml").is_file())
+        .map(Path::to_path_buf)
 }
 
 /// The JSON Schema of scenario files.
