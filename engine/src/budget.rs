@@ -334,3 +334,7 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "budget_tests.rs"]
+mod tests;

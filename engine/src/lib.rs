@@ -44,6 +44,8 @@ pub mod value;
 pub mod verbs;
 pub mod view;
 pub mod view_json;
+#[cfg(test)]
+mod testing;
 
 pub use decision::{Answer, Decision, DecisionKind, Opt};
 pub use error::{LoadError, LoadErrors, Location, RunError};
