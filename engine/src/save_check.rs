@@ -267,3 +267,7 @@ pub fn check_state(defs: &Defs, st: &State) -> Result<(), String> {
     }
     check_refs(defs, st)
 }
+
+#[cfg(test)]
+#[path = "save_check_tests.rs"]
+mod tests;

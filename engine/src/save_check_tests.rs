@@ -1,0 +1,230 @@
+//! [`check_state`]: a state that names anything out of range is refused with what is wrong,
+//! each check at its exact boundary (the first value out of range).
+use super::*;
+use crate::state::Outcome;
+use crate::testing::generic_tcg;
+
+type Corrupt = fn(&mut State, &Defs);
+
+/// (what is broken, how, the message it must give).
+const CASES: &[(&str, Corrupt, &str)] = &[
+    (
+        "a zone missing",
+        |s, _| drop(s.zones.pop()),
+        "zones, the game has",
+    ),
+    (
+        "a player variable too many",
+        |s, _| s.players[0].vars.push(0),
+        "players or variables",
+    ),
+    (
+        "a game variable too many",
+        |s, _| s.game_vars.push(0),
+        "players or variables",
+    ),
+    (
+        "the turn player",
+        |s, d| s.turn_player = d.game.players,
+        "unknown turn player",
+    ),
+    (
+        "the first player",
+        |s, d| s.first_player = Some(d.game.players),
+        "unknown turn player",
+    ),
+    (
+        "the program counter",
+        |s, d| s.pc = d.game.program.instrs.len() as u32,
+        "program counter",
+    ),
+    (
+        "an extra phase",
+        |s, d| s.plan.extra.push(d.game.phase_names.len() as u16),
+        "additional or skipped",
+    ),
+    (
+        "a skipped phase",
+        |s, d| s.plan.skip.push((d.game.phase_names.len() as u16, None)),
+        "additional or skipped",
+    ),
+    (
+        "a skipping player",
+        |s, d| s.plan.skip.push((0, Some(d.game.players))),
+        "additional or skipped",
+    ),
+    (
+        "the resume point",
+        |s, d| s.plan.resume = Some(d.game.program.instrs.len() as u32),
+        "additional or skipped",
+    ),
+    (
+        "skipped turns",
+        |s, d| s.plan.skip_turns = vec![0; d.game.players as usize + 1],
+        "additional or skipped",
+    ),
+    (
+        "the phase",
+        |s, d| s.phase = Some(d.game.phase_names.len() as u16),
+        "unknown phase",
+    ),
+    (
+        "a step without a phase",
+        |s, _| (s.phase, s.step) = (None, Some(0)),
+        "unknown step 0",
+    ),
+    (
+        "a step",
+        |s, d| (s.phase, s.step) = (Some(0), Some(d.game.phase_names[0].steps.len() as u16)),
+        "unknown step",
+    ),
+    (
+        "a card's definition",
+        |s, d| s.objects[0].def = d.cards.cards.len() as u16,
+        "card 0 has an unknown definition",
+    ),
+    (
+        "a card's zone",
+        |s, d| s.objects[0].zone.0 = d.game.zone_instances,
+        "card 0 has an unknown zone or player",
+    ),
+    (
+        "a card's owner",
+        |s, d| s.objects[0].owner = d.game.players,
+        "card 0 has an unknown zone or player",
+    ),
+    (
+        "a card's controller",
+        |s, d| s.objects[0].controller = d.game.players,
+        "card 0 has an unknown zone or player",
+    ),
+    (
+        "a card's orientation",
+        |s, d| s.objects[0].orientation = d.game.orientations.len() as u8,
+        "card 0 has an unknown orientation",
+    ),
+    (
+        "a listed card that does not exist",
+        |s, _| {
+            let n = s.objects.len() as u16;
+            s.zones[0].push(n)
+        },
+        "which does not exist",
+    ),
+    (
+        "a card listed twice",
+        |s, _| {
+            let z = s.objects[0].zone.0 as usize;
+            s.zones[z].push(0)
+        },
+        "card 0 is not in exactly one place",
+    ),
+    (
+        "a card in another zone's list",
+        |s, _| {
+            let z = s.objects[0].zone.0 as usize;
+            s.zones[z].retain(|&c| c != 0);
+            let other = (z + 1) % s.zones.len();
+            s.zones[other].push(0)
+        },
+        "card 0 is not in exactly one place",
+    ),
+    (
+        "a card in no zone",
+        |s, _| {
+            let z = s.objects[0].zone.0 as usize;
+            s.zones[z].retain(|&c| c != 0)
+        },
+        "card 0 is in no zone",
+    ),
+    (
+        "a card attached to itself",
+        |s, _| {
+            let z = s.objects[0].zone.0 as usize;
+            s.zones[z].retain(|&c| c != 0);
+            s.objects[0].attached_to = Some(crate::ids::ObjId {
+                card: 0,
+                incarnation: 0,
+            })
+        },
+        "card 0 is attached to card 0",
+    ),
+    (
+        "a listed card attached",
+        |s, _| {
+            s.objects[0].attached_to = Some(crate::ids::ObjId {
+                card: 1,
+                incarnation: 0,
+            })
+        },
+        "card 0 is not in exactly one place",
+    ),
+    (
+        "a counter below 0",
+        |s, _| s.objects[3].counters[0] = -1,
+        "a counter is below 0",
+    ),
+    (
+        "a player's turns",
+        |s, _| s.players[1].turns = s.turn + 1,
+        "more turns than the game has had",
+    ),
+    (
+        "the winner",
+        |s, d| {
+            s.outcome = Some(Outcome::Win {
+                winner: d.game.players,
+                clause: String::new(),
+                reason: String::new(),
+            })
+        },
+        "unknown winner 3",
+    ),
+];
+
+#[test]
+fn a_fresh_state_passes() {
+    let g = generic_tcg();
+    assert_eq!(check_state(&g.defs, &g.st), Ok(()));
+}
+
+#[test]
+fn each_broken_part_is_named() {
+    let g = generic_tcg();
+    for (what, corrupt, message) in CASES {
+        let mut st = g.st.clone();
+        corrupt(&mut st, &g.defs);
+        match check_state(&g.defs, &st) {
+            Ok(()) => panic!("{what}: accepted"),
+            Err(e) => assert!(
+                e.contains(message),
+                "{what}: {e:?} does not say {message:?}"
+            ),
+        }
+    }
+}
+
+#[test]
+fn a_last_in_range_value_passes() {
+    let g = generic_tcg();
+    let d = &g.defs;
+    let mut st = g.st.clone();
+    st.turn_player = d.game.players - 1;
+    st.first_player = Some(d.game.players - 1);
+    st.pc = d.game.program.instrs.len() as u32 - 1;
+    st.objects[0].orientation = d.game.orientations.len() as u8 - 1;
+    st.objects[0].def = d.cards.cards.len() as u16 - 1;
+    st.players[1].turns = st.turn;
+    st.phase = Some(d.game.phase_names.len() as u16 - 1);
+    st.step = d.game.phase_names[st.phase.unwrap_or(0) as usize]
+        .steps
+        .len()
+        .checked_sub(1)
+        .map(|s| s as u16);
+    st.outcome = Some(Outcome::Win {
+        winner: d.game.players - 1,
+        clause: String::new(),
+        reason: String::new(),
+    });
+    assert_eq!(check_state(d, &st), Ok(()));
+}
