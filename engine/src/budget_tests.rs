@@ -24,7 +24,10 @@ fn log_lines_between_decisions_are_counted() {
         "more than 100000 k.log lines since the last decision (the limit)"
     );
     g.reset_budget();
-    assert!(g.charge(Charge::Log(1)).is_ok(), "a decision starts a new count");
+    assert!(
+        g.charge(Charge::Log(1)).is_ok(),
+        "a decision starts a new count"
+    );
 }
 
 #[test]
@@ -32,10 +35,14 @@ fn log_bytes_between_decisions_and_in_a_game() {
     let mut g = generic_tcg();
     let lines = MAX_LOG_BYTES / MAX_LOG_LINE as u64;
     for _ in 0..lines {
-        g.charge(Charge::Log(MAX_LOG_LINE)).expect("exactly the limit");
+        g.charge(Charge::Log(MAX_LOG_LINE))
+            .expect("exactly the limit");
     }
     let e = g.charge(Charge::Log(1)).unwrap_err();
-    assert!(e.contains("bytes of k.log text since the last decision"), "{e}");
+    assert!(
+        e.contains("bytes of k.log text since the last decision"),
+        "{e}"
+    );
     // The game's total is kept in the state: a new stretch does not reset it.
     assert_eq!(g.st.card_log_bytes, MAX_LOG_BYTES + 1);
     g.st.card_log_bytes = MAX_GAME_LOG_BYTES - 10;
@@ -52,7 +59,8 @@ fn data_handed_to_the_kernel() {
     let e = g.charge(Charge::Item(MAX_ITEM_BYTES + 1)).unwrap_err();
     assert!(e.contains("in one event, delayed trigger or effect"), "{e}");
     g.reset_budget();
-    g.charge(Charge::Data(MAX_DATA_BYTES as usize - 1)).expect("under");
+    g.charge(Charge::Data(MAX_DATA_BYTES as usize - 1))
+        .expect("under");
     g.charge(Charge::Item(1)).expect("exactly the limit");
     let e = g.charge(Charge::Data(1)).unwrap_err();
     assert!(e.contains("bytes of data handed to the kernel"), "{e}");
@@ -75,7 +83,10 @@ fn events_effects_and_delayed_triggers_per_stretch() {
             format!("more than {max} {name} since the last decision (the limit)")
         );
         g.reset_budget();
-        assert!(g.charge(what).is_ok(), "{name}: a decision starts a new count");
+        assert!(
+            g.charge(what).is_ok(),
+            "{name}: a decision starts a new count"
+        );
     }
 }
 
@@ -96,7 +107,11 @@ fn a_stretch_over_the_loop_limit_ends_as_the_game_declares() {
     let mut g = generic_tcg();
     let limit = g.defs.game.loop_limit.steps;
     g.charge_work(limit * WORK_PER_STEP);
-    assert_eq!(g.over_budget().ok(), Some(false), "exactly the limit is allowed");
+    assert_eq!(
+        g.over_budget().ok(),
+        Some(false),
+        "exactly the limit is allowed"
+    );
     g.step();
     // The 汎用TCG declares 1101.1c: a loop nobody can stop is a draw.
     assert_eq!(g.over_budget().ok(), Some(true));
@@ -109,7 +124,11 @@ fn a_stretch_over_the_loop_limit_ends_as_the_game_declares() {
 #[test]
 fn expression_steps_are_shared_by_the_stretch() {
     let mut g = generic_tcg();
-    assert_eq!(g.expr_allowance(), fuda_grammar::MAX_STEPS, "outside a stretch");
+    assert_eq!(
+        g.expr_allowance(),
+        fuda_grammar::MAX_STEPS,
+        "outside a stretch"
+    );
     g.budget.in_stretch = true;
     g.charge_expr(MAX_EXPR_STEPS - 5, false);
     assert_eq!(g.expr_allowance(), 5);
@@ -137,5 +156,9 @@ fn cached_characteristics_are_paid_for_once_per_stretch() {
     g.charge_expr(30, false);
     assert_eq!(g.chars_computed(9, mark), (30, true));
     g.charge_expr(1, true);
-    assert_eq!(g.chars_computed(9, mark), (31, false), "an exhausted evaluation");
+    assert_eq!(
+        g.chars_computed(9, mark),
+        (31, false),
+        "an exhausted evaluation"
+    );
 }

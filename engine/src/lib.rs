@@ -37,6 +37,8 @@ pub mod run;
 pub mod save_check;
 pub mod scope_hint;
 pub mod state;
+#[cfg(test)]
+mod testing;
 pub mod ties;
 pub mod trigger;
 pub mod trigger_play;
@@ -44,8 +46,6 @@ pub mod value;
 pub mod verbs;
 pub mod view;
 pub mod view_json;
-#[cfg(test)]
-mod testing;
 
 pub use decision::{Answer, Decision, DecisionKind, Opt};
 pub use error::{LoadError, LoadErrors, Location, RunError};
