@@ -91,3 +91,7 @@ impl Game {
         );
     }
 }
+
+#[cfg(test)]
+#[path = "clearing_tests.rs"]
+mod tests;
