@@ -69,3 +69,66 @@ fn mutants_are_played_reported_and_resumed() {
     assert_eq!(first, again);
     let _ = std::fs::remove_file(&out);
 }
+
+/// A scenario with `snapshot: true` notices a change of its log, as `fuda test` does: with
+/// only an expectation that always holds, its snapshot kills mutants its steps alone do not.
+#[test]
+fn a_snapshot_notices_what_the_log_shows() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tmp = std::env::temp_dir().join(format!("fuda-mutate-snap-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    fuda::files::copy_dir(&root.join("tests/games/pool"), &tmp).expect("copies the game");
+    let scen = tmp.join("scenarios/a-cancel-removes-what-it-chose.yaml");
+    let text = std::fs::read_to_string(&scen).expect("reads");
+    let head = text
+        .split("\nexpect:")
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    let weak =
+        format!("{head}\nholds_from_start: \"only the log is checked\"\nexpect:\n  - turn >= 1\n");
+    let run = |snapshot: bool| {
+        let body = if snapshot {
+            format!("{weak}snapshot: true\n")
+        } else {
+            weak.clone()
+        };
+        std::fs::write(&scen, body).expect("writes");
+        let fuda = |args: &[&str]| {
+            Command::new(env!("CARGO_BIN_EXE_fuda"))
+                .args(args)
+                .current_dir(&tmp)
+                .output()
+                .expect("fuda runs")
+        };
+        if snapshot {
+            let t = fuda(&["test", "--accept", scen.to_str().unwrap()]);
+            assert!(t.status.success(), "{}", String::from_utf8_lossy(&t.stdout));
+        }
+        let out = fuda(&[
+            "mutate",
+            "--game",
+            ".",
+            "--only",
+            "rules.lua",
+            "--max",
+            "12",
+            "--seed",
+            "2",
+            "--json",
+            "--jobs",
+            "2",
+            scen.to_str().unwrap(),
+        ]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        let v: Value = serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("{e}: {text}"));
+        v["killed"].as_u64().unwrap_or(0)
+    };
+    // Without the snapshot only mutants that make a step impossible are noticed.
+    let (without, with) = (run(false), run(true));
+    assert!(
+        with > without,
+        "the snapshot notices a changed log: {with} vs {without}"
+    );
+    let _ = std::fs::remove_dir_all(&tmp);
+}

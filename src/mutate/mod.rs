@@ -150,7 +150,11 @@ fn play(list: &[&Loaded], game: &Path, pack: Option<&Path>) -> Result<Option<Str
                 Err(e) => return Err(e),
             }
         };
-        if let RunOutcome::Fail(_) = report.outcome {
+        // As `fuda test` and `cargo test`: a scenario with `snapshot: true` also fails when its
+        // log differs from the stored one.
+        let differs =
+            || l.scenario.snapshot && scenario::report::differs_from_snapshot(&l.path, &report.log);
+        if matches!(report.outcome, RunOutcome::Fail(_)) || differs() {
             return Ok(Some(l.path.display().to_string()));
         }
     }
@@ -278,7 +282,12 @@ pub fn main(cmd: &MutateCommand, out: &mut dyn Write) -> Result<bool, String> {
     let n_all = all.len();
     let list: Vec<Loaded> = all
         .into_iter()
-        .filter(|l| scenario::run(l).outcome == RunOutcome::Pass)
+        .filter(|l| {
+            let r = scenario::run(l);
+            r.outcome == RunOutcome::Pass
+                && !(l.scenario.snapshot
+                    && scenario::report::differs_from_snapshot(&l.path, &r.log))
+        })
         .collect();
     if list.is_empty() {
         return Err("no passing scenario plays this game: nothing could notice a change".into());

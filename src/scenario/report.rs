@@ -51,6 +51,15 @@ pub fn compare_snapshot(scenario: &Path, log: &[String]) -> Result<(), String> {
 
 /// [`compare_snapshot`]; with `accept`, a new or changed log is written as the snapshot and
 /// returned as the text to show (the new log, or where it first differs).
+/// Whether `log` differs from the snapshot stored beside `scenario` (a missing one differs);
+/// reads only, writes nothing.
+pub fn differs_from_snapshot(scenario: &Path, log: &[String]) -> bool {
+    let stored = std::fs::read_to_string(snapshot_path(scenario))
+        .ok()
+        .map(|t| body(&t));
+    stored.as_deref().map(str::trim_end) != Some(log.join("\n").trim_end())
+}
+
 pub fn compare_or_accept(
     scenario: &Path,
     log: &[String],
