@@ -4,6 +4,9 @@
 use serde_json::Value;
 use std::process::Command;
 
+/// The sample both tests play: 12 mutants of the pool game's rules.lua, seed 2.
+const SAMPLE: [&str; 6] = ["--only", "rules.lua", "--max", "12", "--seed", "2"];
+
 fn mutate(args: &[&str]) -> (i32, Value) {
     let out = Command::new(env!("CARGO_BIN_EXE_fuda"))
         .args([
@@ -29,16 +32,8 @@ fn mutants_are_played_reported_and_resumed() {
     let before = std::fs::read_to_string(dir.join("rules.lua")).unwrap();
     let out = std::env::temp_dir().join(format!("fuda-mutate-{}.jsonl", std::process::id()));
     let _ = std::fs::remove_file(&out);
-    let args = [
-        "--only",
-        "rules.lua",
-        "--max",
-        "12",
-        "--seed",
-        "2",
-        "--out",
-        out.to_str().unwrap(),
-    ];
+    let mut args = SAMPLE.to_vec();
+    args.extend(["--out", out.to_str().unwrap()]);
     let (code, first) = mutate(&args);
     assert_eq!(
         std::fs::read_to_string(dir.join("rules.lua")).unwrap(),
@@ -105,21 +100,10 @@ fn a_snapshot_notices_what_the_log_shows() {
             let t = fuda(&["test", "--accept", scen.to_str().unwrap()]);
             assert!(t.status.success(), "{}", String::from_utf8_lossy(&t.stdout));
         }
-        let out = fuda(&[
-            "mutate",
-            "--game",
-            ".",
-            "--only",
-            "rules.lua",
-            "--max",
-            "12",
-            "--seed",
-            "2",
-            "--json",
-            "--jobs",
-            "2",
-            scen.to_str().unwrap(),
-        ]);
+        let mut args = vec!["mutate", "--game", ".", "--json", "--jobs", "2"];
+        args.extend(SAMPLE);
+        args.push(scen.to_str().unwrap());
+        let out = fuda(&args);
         let text = String::from_utf8_lossy(&out.stdout);
         let v: Value = serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("{e}: {text}"));
         v["killed"].as_u64().unwrap_or(0)
