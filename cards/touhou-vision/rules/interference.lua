@@ -26,7 +26,7 @@ local AS_PLAYED = { effect = "5.3.2.e", resolved = "5.3.2.f" }
 -- (5.4.2); a spell or command with 装備 / 呪符 is set on its target (10.13, 10.14); 世界呪符,
 -- 装備/場 and 幻想生物 stay on the field (10.15–10.17); any other resolves its play text and
 -- goes to the underworld (d). With `as_played`, 5.3.2.e–g: the same from e, after no "is about
--- to resolve" timing (5.3.2 has no step for it).
+-- to resolve" timing (5.3.2 has no step for it). Returns whether it resolved properly (7.1.12).
 local function resolve_play(item, as_played)
   local c, p = item.source, item.controller
   local name = item.values.ability
@@ -35,13 +35,13 @@ local function resolve_play(item, as_played)
   if not as_played then M._.window("解決する", { card = c, player = p }) end   -- 5.2.4.a
   if not k.exists(c) or k.zone_of(c) ~= "play" then
     k.log(step.effect, item.name, "はプレイエリアに無い (not in the play area: no effect)")
-    return
+    return false
   end
   for _, t in ipairs(item.targets) do                               -- 8.2.5: if even one is not legal
     if not target_still_legal(c, name, t) then
       k.log("8.2.5", item.name, "の目標が不正 (its target is no longer legal: it fails)")
       discard(c, "解決されなかった")                                   -- 3.8.5
-      return
+      return false
     end
   end
   -- The card as it is after resolving (a new object where it entered the field or was set).
@@ -49,7 +49,7 @@ local function resolve_play(item, as_played)
   local t = k.card_type(c)
   if t == "character" then
     local f = enter_field(c, p, has_kw(c, "速攻") and "active" or "sleep")
-    if not f then return end
+    if not f then return false end
     now = f
     if has_kw(f, "人形") then
       k.set_pvar(p, "dolls", k.pvar(p, "dolls") + 1)
@@ -60,7 +60,7 @@ local function resolve_play(item, as_played)
     if not target or not M._.is_character(target)
       or (M._.cannot_set and M._.cannot_set(c, target)) then          -- 10.25.2.a
       discard(c, "セットできない")
-      return
+      return false
     end
     -- 10.13.4: a character with equipment already cannot take another; the card fails.
     if has_kw(c, "装備") then
@@ -68,7 +68,7 @@ local function resolve_play(item, as_played)
         if has_kw(s, "装備") then
           k.log("10.13.4", k.name(target), "は装備済み (already equipped): ", k.name(c), "は", (M._.underworld_name(k.owner(c))), "へ")
           M._.to_underworld(c)
-          return
+          return false
         end
       end
     end
@@ -77,7 +77,7 @@ local function resolve_play(item, as_played)
     local s = M._.set_card(c, target)
     if not s then
       if k.exists(c) and k.zone_of(c) == "play" then discard(c, "セットできない") end
-      return
+      return false
     end
     now = s
   elseif has_kw(c, "世界呪符") or has_kw(c, "装備/場") then
@@ -100,9 +100,10 @@ local function resolve_play(item, as_played)
     if k.exists(c) and k.zone_of(c) == "play" then
       M._.to_underworld(c)                                            -- 5.2.4.d, 5.3.2.g
     end
-    return
+    return ok
   end
   M._.window("解決した", { card = now, player = p })                  -- c
+  return true
 end
 
 -- 7.3.5: an activated effect resolves if its source is still on the field (7.3.1.b) and its
@@ -127,7 +128,8 @@ end
 
 -- 5.3: a card resolved "as if played": put face up in the play area (5.3.2.a), its target
 -- chosen (c; none legal: it fails, 5.3.1.d), no cost paid (5.3.1.c), then resolved like a
--- played card (e–g); its effect's source is the card itself (5.3.4). Returns whether it resolved.
+-- played card (e–g); its effect's source is the card itself (5.3.4). Returns whether it resolved
+-- properly (5.3.3).
 function M.resolve_as_played(c, p)
   if not k.exists(c) then return false end
   local waiting = #k.pending_triggers() > 0
@@ -147,8 +149,8 @@ function M.resolve_as_played(c, p)
   end
   local declared = name and M._.effect_declaration(p, pc, name, "5.3.2.d")   -- d (effects.lua)
   M._.after_declaration(waiting)                                      -- 5.3.2: γ met so far, after d
-  resolve_play({ kind = "play", name = k.name(pc), source = pc, controller = p, targets = { target }, values = { ability = name, mode = mode, declared = declared } }, true)   -- e–g
-  return true
+  -- 5.3.3: it resolved successfully only if the card's effect resolved properly.
+  return resolve_play({ kind = "play", name = k.name(pc), source = pc, controller = p, targets = { target }, values = { ability = name, mode = mode, declared = declared } }, true)   -- e–g
 end
 
 function M.resolve_item(item)
