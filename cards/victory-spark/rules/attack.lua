@@ -5,9 +5,6 @@ local M = ...
 local P, is_partner, ring_card, standing_bench = M._.P, M._.is_partner, M._.ring_card, M._.standing_bench
 local as_list, retire, refill = M._.as_list, M._.retire, M._.refill
 
-local YES = { label = "はい (yes)", value = true }
-local NO = { label = "いいえ (no)", value = false }
-
 -- An attack is possible while p has a ring card and a standing bench card and the opponent a
 -- ring card (docs/rules/victory-spark.md, 6.7.3).
 local function can_attack(p)
