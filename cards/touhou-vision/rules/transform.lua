@@ -22,16 +22,14 @@ local function forms_of(c)
   return out
 end
 
--- 10.28.6.b, 10.28.8: the description's information replaces the card's own: each value is
--- changed by its difference from the printed one, so what set cards give stays (10.28.9).
+-- 10.28.6.b, 10.28.8: the description's information is treated as the card's original one: it
+-- replaces the printed values under every change (a base effect, applied with the printed
+-- information), so what set cards give (10.28.9) and "becomes N" changes (6.1.10) apply on top.
 local function form_changes(c, f)
   local mods = {}
   for _, fld in ipairs({ "atk", "def", "graze" }) do
-    local printed = k.printed(c, fld)
-    if f[fld] ~= nil and printed == nil then
+    if f[fld] ~= nil and f[fld] ~= k.printed(c, fld) then
       mods[#mods + 1] = { field = fld, set = f[fld] }
-    elseif f[fld] ~= nil and f[fld] ~= printed then
-      mods[#mods + 1] = { field = fld, add = f[fld] - printed }
     end
   end
   for _, fld in ipairs({ "races", "keywords" }) do
@@ -67,7 +65,7 @@ local function transform(c, why)
   k.add_counter(c, "transform_id", 1)
   local mods = form_changes(c, pick.form)
   if #mods > 0 then
-    k.add_effect({ source = c, targets = { c }, modify = mods, duration = "permanent",
+    k.add_effect({ source = c, targets = { c }, modify = mods, duration = "permanent", base = true,
       ["while"] = "self.transformed and self.transform_id == " .. k.counter(c, "transform_id"),
       label = "変身状態「" .. pick.form.name .. "」" })
   end
