@@ -162,3 +162,41 @@ fn cached_characteristics_are_paid_for_once_per_stretch() {
         "an exhausted evaluation"
     );
 }
+
+#[test]
+fn a_copy_costs_a_step_per_64_waiting_items() {
+    let mut g = generic_tcg();
+    let def = g.defs.cards.by_id["GT-101"] as u16;
+    let t = crate::state::PendingTrigger {
+        controller: 0,
+        source: crate::ids::ObjId {
+            card: 0,
+            incarnation: 0,
+        },
+        def,
+        ability: 0,
+        count: 1,
+        events: Vec::new(),
+        delayed_data: None,
+        from_skill: false,
+    };
+    g.st.triggers = vec![t; 130];
+    g.step_copy();
+    assert_eq!(g.budget.steps, 3, "1 + 130 / 64");
+}
+
+#[test]
+fn a_trip_stops_the_stretch_at_its_next_step() {
+    let mut g = generic_tcg();
+    g.trip(RunError::Definition("outside".into()));
+    assert!(!g.budget_tripped(), "outside a stretch nothing trips");
+    g.budget.in_stretch = true;
+    g.trip(RunError::Definition("first".into()));
+    g.trip(RunError::Definition("second".into()));
+    assert!(g.budget_tripped());
+    match g.over_budget() {
+        Err(e) => assert!(format!("{e:?}").contains("first"), "{e:?}"),
+        Ok(ended) => panic!("not stopped (ended: {ended})"),
+    }
+    assert!(!g.budget_tripped(), "the error is taken once");
+}

@@ -228,3 +228,81 @@ fn a_last_in_range_value_passes() {
     });
     assert_eq!(check_state(d, &st), Ok(()));
 }
+
+/// A decision of `n` options for P1, picking 1.
+fn decision(n: usize) -> Decision {
+    Decision {
+        players: vec![0],
+        options: std::sync::Arc::new(
+            (0..n)
+                .map(|i| crate::decision::Opt {
+                    label: format!("option {i}"),
+                    value: crate::value::Value::Int(i as i64),
+                })
+                .collect(),
+        ),
+        min: 1,
+        max: 1,
+        kind: crate::decision::DecisionKind::Choose,
+        prompt: String::new(),
+        clause: None,
+    }
+}
+
+/// A save's pending question and recorded answers are checked against their decisions.
+#[test]
+fn a_saves_questions_and_answers_are_checked() {
+    let g = generic_tcg();
+    let pending = |d: Decision, answers: Vec<Option<Vec<u16>>>| {
+        let mut s = g.save();
+        s.pending = Some(crate::journal::Pending {
+            decision: d,
+            answers,
+            at: None,
+            log_at: Vec::new(),
+        });
+        check_save(&g.defs, &s)
+    };
+    assert_eq!(pending(decision(3), vec![None]), Ok(()));
+    assert_eq!(pending(decision(3), vec![Some(vec![2])]), Ok(()));
+    let err = |r: Result<(), String>| r.unwrap_err();
+    let players = "the save's pending decision names no or unknown players";
+    let mut nobody = decision(3);
+    nobody.players.clear();
+    assert_eq!(err(pending(nobody, vec![])), players);
+    let mut p3 = decision(3);
+    p3.players = vec![g.defs.game.players];
+    assert_eq!(err(pending(p3, vec![None])), players);
+    assert_eq!(err(pending(decision(3), vec![None, None])), players);
+    let mut wide = decision(3);
+    wide.max = 4;
+    assert!(err(pending(wide, vec![None])).contains("picks 1..4 of 3 options"));
+    let mut upside = decision(3);
+    upside.min = 2;
+    assert!(err(pending(upside, vec![None])).contains("picks 2..1 of 3 options"));
+    let huge = decision(MAX_OPTIONS + 1);
+    assert!(err(pending(huge, vec![None])).contains("options (the limit is"));
+    assert!(err(pending(decision(3), vec![Some(vec![3])])).starts_with("the save's pending answer"));
+    // Exactly the limit of options, all picked, is a legal question.
+    let mut all = decision(MAX_OPTIONS);
+    all.max = MAX_OPTIONS as u16;
+    assert_eq!(pending(all, vec![None]), Ok(()));
+
+    let recorded = |d: Decision, a: Vec<Vec<u16>>| {
+        let mut s = g.save();
+        s.journal.entries.push((d, a));
+        check_save(&g.defs, &s)
+    };
+    assert_eq!(recorded(decision(2), vec![vec![1]]), Ok(()));
+    assert_eq!(
+        err(recorded(decision(2), vec![vec![1], vec![0]])),
+        "the save's recorded answer 1: 2 answers for 1 players"
+    );
+    assert!(err(recorded(decision(2), vec![vec![2]])).starts_with("the save's recorded answer 1"));
+    let mut p3 = decision(2);
+    p3.players = vec![g.defs.game.players];
+    assert_eq!(
+        err(recorded(p3, vec![vec![0]])),
+        "the save's recorded answer 1: unknown player"
+    );
+}
