@@ -182,6 +182,103 @@ const CASES: &[(&str, Corrupt, &str)] = &[
     ),
 ];
 
+/// GT-101's triggered ability, pending once for P1 from card 0.
+fn trigger(d: &Defs) -> crate::state::PendingTrigger {
+    crate::state::PendingTrigger {
+        controller: 0,
+        source: crate::ids::ObjId {
+            card: 0,
+            incarnation: 0,
+        },
+        def: d.cards.by_id["GT-101"] as u16,
+        ability: 0,
+        count: 1,
+        events: Vec::new(),
+        delayed_data: None,
+        from_skill: false,
+    }
+}
+
+/// References from what waits (triggers, running abilities, reveals, last-known information)
+/// are checked too, each at its boundary.
+const REFS: &[(&str, Corrupt, &str)] = &[
+    (
+        "a trigger's controller",
+        |s, d| {
+            s.triggers.push(crate::state::PendingTrigger {
+                controller: d.game.players,
+                ..trigger(d)
+            })
+        },
+        "a pending trigger names",
+    ),
+    (
+        "a trigger's card",
+        |s, d| {
+            let card = s.objects.len() as u16;
+            s.triggers.push(crate::state::PendingTrigger {
+                source: crate::ids::ObjId {
+                    card,
+                    incarnation: 0,
+                },
+                ..trigger(d)
+            })
+        },
+        "a pending trigger names",
+    ),
+    (
+        "a trigger's definition",
+        |s, d| {
+            s.triggers.push(crate::state::PendingTrigger {
+                def: d.cards.cards.len() as u16,
+                ..trigger(d)
+            })
+        },
+        "a pending trigger names",
+    ),
+    (
+        "a trigger's ability",
+        |s, d| {
+            let t = trigger(d);
+            let n = d.cards.cards[t.def as usize].abilities.len() as u16;
+            s.triggers
+                .push(crate::state::PendingTrigger { ability: n, ..t })
+        },
+        "a pending trigger names",
+    ),
+    (
+        "a running ability",
+        |s, d| {
+            let t = trigger(d);
+            s.running
+                .push((t.def, d.cards.cards[t.def as usize].abilities.len() as u16))
+        },
+        "a running ability is unknown",
+    ),
+    (
+        "a revealed card",
+        |s, _| {
+            let card = s.objects.len() as u16;
+            s.temp_reveals.push((
+                crate::ids::ObjId {
+                    card,
+                    incarnation: 0,
+                },
+                1,
+            ))
+        },
+        "a reveal names an unknown card",
+    ),
+    (
+        "last-known information too long",
+        |s, _| {
+            let n = s.objects.len() + 1;
+            s.lki = std::sync::Arc::new(vec![None; n])
+        },
+        "last-known information",
+    ),
+];
+
 #[test]
 fn a_fresh_state_passes() {
     let g = generic_tcg();
@@ -191,7 +288,7 @@ fn a_fresh_state_passes() {
 #[test]
 fn each_broken_part_is_named() {
     let g = generic_tcg();
-    for (what, corrupt, message) in CASES {
+    for (what, corrupt, message) in CASES.iter().chain(REFS) {
         let mut st = g.st.clone();
         corrupt(&mut st, &g.defs);
         match check_state(&g.defs, &st) {
@@ -221,6 +318,9 @@ fn a_last_in_range_value_passes() {
         .len()
         .checked_sub(1)
         .map(|s| s as u16);
+    st.triggers.push(trigger(d));
+    st.running.push((trigger(d).def, 0));
+    st.lki = std::sync::Arc::new(vec![None; st.objects.len()]);
     st.outcome = Some(Outcome::Win {
         winner: d.game.players - 1,
         clause: String::new(),
