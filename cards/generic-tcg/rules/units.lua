@@ -79,21 +79,18 @@ local function knock_out(c, clause, why, by)
 end
 
 -- 302.4, 309.3: cards going to the discard pile at the same time are stacked in the order their
--- owner chooses (each owner their own, turn player first); returns the new objects.
+-- owner chooses (each owner their own, turn player first).
 local function discard_together(cards)
   local tp = k.turn_player()
-  local out = {}
   for _, p in ipairs({ tp, k.opponent(tp) }) do
     local mine = {}
     for _, c in ipairs(cards) do
       if k.owner(c) == p then mine[#mine + 1] = c end
     end
-    if #mine > 1 then
-      mine = k.choose_order(p, mine, { prompt = "捨て場に置く順番 (order into the discard pile; last = top)", clause = "309.3" })
-    end
-    for _, c in ipairs(mine) do out[#out + 1] = k.move(c, p, "discard") end
+    -- k.choose_order asks nothing for fewer than two cards.
+    mine = k.choose_order(p, mine, { prompt = "捨て場に置く順番 (order into the discard pile; last = top)", clause = "309.3" })
+    for _, c in ipairs(mine) do k.move(c, p, "discard") end
   end
-  return out
 end
 
 -- Position score for search agents (greedy, MCTS): not a rule. Remaining HP of live units,
