@@ -25,3 +25,29 @@ pub(crate) fn divide(x: i64, n: i64, rounding: crate::def::game::Rounding) -> i6
     };
     v.clamp(i64::MIN as i128, i64::MAX as i128) as i64
 }
+
+#[cfg(test)]
+mod tests {
+    use super::divide;
+    use crate::def::game::Rounding::{Down, Nearest, Up};
+
+    /// Down and Up are floor and ceiling; Nearest rounds halves away from zero.
+    #[test]
+    fn each_rounding_for_both_signs() {
+        for (x, n, down, up, nearest) in [
+            (7, 2, 3, 4, 4),
+            (-7, 2, -4, -3, -4),
+            (7, -2, -4, -3, -4),
+            (5, 3, 1, 2, 2),
+            (4, 3, 1, 2, 1),
+            (-5, 3, -2, -1, -2),
+            (6000, 2, 3000, 3000, 3000),
+            (0, 5, 0, 0, 0),
+        ] {
+            assert_eq!(divide(x, n, Down), down, "{x}/{n} down");
+            assert_eq!(divide(x, n, Up), up, "{x}/{n} up");
+            assert_eq!(divide(x, n, Nearest), nearest, "{x}/{n} nearest");
+        }
+        assert_eq!(divide(i64::MIN, -1, Down), i64::MAX, "saturates");
+    }
+}
