@@ -180,9 +180,9 @@ fn a_copy_costs_a_step_per_64_waiting_items() {
         delayed_data: None,
         from_skill: false,
     };
-    g.st.triggers = vec![t; 130];
+    g.st.triggers = vec![t; 200];
     g.step_copy();
-    assert_eq!(g.budget.steps, 3, "1 + 130 / 64");
+    assert_eq!(g.budget.steps, 4, "1 + 200 / 64");
 }
 
 #[test]
