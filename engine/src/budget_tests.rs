@@ -166,20 +166,7 @@ fn cached_characteristics_are_paid_for_once_per_stretch() {
 #[test]
 fn a_copy_costs_a_step_per_64_waiting_items() {
     let mut g = generic_tcg();
-    let def = g.defs.cards.by_id["GT-101"] as u16;
-    let t = crate::state::PendingTrigger {
-        controller: 0,
-        source: crate::ids::ObjId {
-            card: 0,
-            incarnation: 0,
-        },
-        def,
-        ability: 0,
-        count: 1,
-        events: Vec::new(),
-        delayed_data: None,
-        from_skill: false,
-    };
+    let t = crate::testing::gt101_trigger(&g.defs);
     g.st.triggers = vec![t; 200];
     g.step_copy();
     assert_eq!(g.budget.steps, 4, "1 + 200 / 64");

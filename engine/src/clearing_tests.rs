@@ -2,25 +2,22 @@
 //! counts, by all or by `by`; nothing else changes, and clearing nothing logs nothing.
 use super::*;
 use crate::state::PendingTrigger;
-use crate::testing::generic_tcg;
+use crate::testing::{generic_tcg, gt101_trigger};
 
 /// A game with GT-101's trigger pending twice for P1 and once for P2.
 fn pending() -> Game {
     let mut g = generic_tcg();
-    let def = g.defs.cards.by_id["GT-101"] as u16;
     for (controller, card, count) in [(0, 0u16, 2), (1, 60u16, 1)] {
+        let t = gt101_trigger(&g.defs);
         g.st.triggers.push(PendingTrigger {
             controller,
             source: ObjId {
                 card,
                 incarnation: 0,
             },
-            def,
-            ability: 0,
             count,
             events: vec![Value::Int(1); count as usize],
-            delayed_data: None,
-            from_skill: false,
+            ..t
         });
     }
     g

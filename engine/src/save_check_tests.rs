@@ -2,7 +2,7 @@
 //! each check at its exact boundary (the first value out of range).
 use super::*;
 use crate::state::Outcome;
-use crate::testing::generic_tcg;
+use crate::testing::{generic_tcg, gt101_trigger as trigger};
 
 type Corrupt = fn(&mut State, &Defs);
 
@@ -181,23 +181,6 @@ const CASES: &[(&str, Corrupt, &str)] = &[
         "unknown winner 3",
     ),
 ];
-
-/// GT-101's triggered ability, pending once for P1 from card 0.
-fn trigger(d: &Defs) -> crate::state::PendingTrigger {
-    crate::state::PendingTrigger {
-        controller: 0,
-        source: crate::ids::ObjId {
-            card: 0,
-            incarnation: 0,
-        },
-        def: d.cards.by_id["GT-101"] as u16,
-        ability: 0,
-        count: 1,
-        events: Vec::new(),
-        delayed_data: None,
-        from_skill: false,
-    }
-}
 
 /// References from what waits (triggers, running abilities, reveals, last-known information)
 /// are checked too, each at its boundary.
