@@ -193,9 +193,9 @@ fn main() -> ExitCode {
 }
 
 fn load(args: &GameArgs) -> Result<(Bundle, [fuda_engine::def::deck::DeckDef; 2]), String> {
-    let (dir, pack) = fuda::pack::resolve(args.game.as_deref(), args.pack.as_deref())?;
+    let (dir, pack) = args.source.resolve()?;
     let bundle = Bundle::load_with_pack(&dir, pack.as_deref()).map_err(|e| e.to_string())?;
-    let [d0, d1] = bundle.resolve_decks(&args.decks)?;
+    let [d0, d1] = bundle.resolve_decks(&args.source.decks)?;
     let a = bundle.deck(&d0).map_err(|e| e.to_string())?;
     let b = bundle.deck(&d1).map_err(|e| e.to_string())?;
     Ok((bundle, [a, b]))
@@ -491,9 +491,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             load,
         } => {
             let opts = fuda::session::PlayOptions {
-                game_dir: game.game,
-                pack: game.pack,
-                decks: game.decks,
+                game_dir: game.source.game,
+                pack: game.source.pack,
+                decks: game.source.decks,
                 seed: game.seed,
                 seats: [p1, vs.unwrap_or(p2)],
                 save,

@@ -102,7 +102,7 @@ fn open(cmd: &ServeCommand, faces: &table::Defs) -> Result<(Table, String), Stri
         );
         (b, g, file, None)
     } else {
-        let (dir, pack) = crate::pack::resolve(cmd.game.game.as_deref(), cmd.game.pack.as_deref())?;
+        let (dir, pack) = cmd.game.source.resolve()?;
         let b = Bundle::load_with_pack(&dir, pack.as_deref()).map_err(|e| e.to_string())?;
         match (&cmd.load, &cmd.replay) {
             (Some(path), _) => {
@@ -121,7 +121,7 @@ fn open(cmd: &ServeCommand, faces: &table::Defs) -> Result<(Table, String), Stri
                 (b, g, f, Some((steps, 0)))
             }
             (None, None) => {
-                let decks = b.resolve_decks(&cmd.game.decks)?;
+                let decks = b.resolve_decks(&cmd.game.source.decks)?;
                 let x = b.deck(&decks[0]).map_err(|e| e.to_string())?;
                 let y = b.deck(&decks[1]).map_err(|e| e.to_string())?;
                 let g = b.new_game([&x, &y], cmd.game.seed);

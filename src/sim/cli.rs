@@ -38,16 +38,8 @@ pub enum SimSub {
 
 #[derive(clap::Args)]
 pub struct SimArgs {
-    /// Game folder (holding game.yaml, packs/ and decks/). Default: the built-in 汎用TCG.
-    #[arg(long, value_name = "DIR")]
-    pub game: Option<PathBuf>,
-    /// A pack folder from anywhere: its cards are added, its decks are the default, and its
-    /// game is found from it (docs/guide/packs.md) unless --game is given.
-    #[arg(long, value_name = "DIR")]
-    pub pack: Option<PathBuf>,
-    /// The two decks, by name in the game's decks/ folder or by path. Default: the first two.
-    #[arg(long, value_name = "A,B", value_delimiter = ',', num_args = 1..=2)]
-    pub decks: Vec<String>,
+    #[command(flatten)]
+    pub source: crate::args::GameSource,
     /// First seed; game i uses seed + i (for the game and its agents).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -124,10 +116,10 @@ pub fn main(cmd: SimCommand, out: &mut dyn Write) -> Result<(), String> {
         return had_errors(&stats, allow_errors);
     }
     let a = cmd.args;
-    let (dir, pack) = crate::pack::resolve(a.game.as_deref(), a.pack.as_deref())?;
+    let (dir, pack) = a.source.resolve()?;
     let decks = Bundle::load_with_pack(&dir, pack.as_deref())
         .map_err(|e| e.to_string())?
-        .resolve_decks(&a.decks)?;
+        .resolve_decks(&a.source.decks)?;
     let agent = |i: usize| {
         a.agents
             .get(i)
