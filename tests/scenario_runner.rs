@@ -81,6 +81,28 @@ fn an_unknown_decision_lists_the_options() {
     assert!(out.contains("メインフェイズを終了"), "{out}");
 }
 
+/// `picks:` pins a decision's bounds: the main phase's action takes exactly one option, so
+/// `p1: 1` holds and `p1: 0-2` fails showing the bounds there are; a malformed one says how to write it.
+#[test]
+fn picks_checks_the_decisions_bounds() {
+    let scenario = |picks: &str| {
+        format!("name: x\nsetup:\n  p1: {{ main: GT-001 }}\n  p2: {{ main: GT-013 }}\nexpect:\n  - picks: \"{picks}\"\n")
+    };
+    let (code, out) = fuda_test(&write("picks1", &scenario("p1: 1")));
+    assert_eq!(code, 0, "{out}");
+    let (code, out) = fuda_test(&write("picks2", &scenario("p1: 0-2")));
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("expected p1 to pick 0-2\n      actual: 1-1"),
+        "{out}"
+    );
+    let (code, out) = fuda_test(&write("picks3", &scenario("p2: 1")));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("actual: no decision for that player"), "{out}");
+    let (_, out) = fuda_test(&write("picks4", &scenario("p1: two")));
+    assert!(out.contains("should read `p1: 2` or `p1: 0-2`"), "{out}");
+}
+
 /// Unknown keys and cards are errors that say where and what to fix.
 #[test]
 fn broken_scenarios_say_what_to_fix() {

@@ -227,6 +227,9 @@ pub struct Check {
     /// … and this must not be.
     #[serde(default)]
     pub not_offered: Option<String>,
+    /// How many options the decision takes: `p1: 2` (exactly 2) or `p1: 0-2` (0 to 2).
+    #[serde(default)]
+    pub picks: Option<String>,
 }
 
 /// A scenario file loaded, with where it is.

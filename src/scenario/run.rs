@@ -489,5 +489,32 @@ fn check_log(g: &Game, c: &Check, log: &[String]) -> Result<(), String> {
             ));
         }
     }
+    if let Some(phrase) = &c.picks {
+        check_picks(g, phrase)?;
+    }
     Ok(())
+}
+
+/// `picks: "p1: 2"` / `"p1: 0-2"`: the bounds of the decision p1 is asked now.
+fn check_picks(g: &Game, phrase: &str) -> Result<(), String> {
+    let bad = || format!("picks: \"{phrase}\" should read `p1: 2` or `p1: 0-2`");
+    let (who, n) = phrase.split_once(':').ok_or_else(bad)?;
+    let p = player(who.trim()).ok_or_else(bad)?;
+    let (lo, hi) = n.split_once('-').unwrap_or((n, n));
+    let (Ok(min), Ok(max)) = (lo.trim().parse::<u16>(), hi.trim().parse::<u16>()) else {
+        return Err(bad());
+    };
+    let actual = match g.decision() {
+        Some(d) if g.waiting_for().contains(&p) => {
+            format!("{}-{} (\"{}\")", d.min, d.max, d.prompt)
+        }
+        _ => "no decision for that player".into(),
+    };
+    match g.decision() {
+        Some(d) if g.waiting_for().contains(&p) && (d.min, d.max) == (min, max) => Ok(()),
+        _ => Err(format!(
+            "expected {} to pick {min}-{max}\n      actual: {actual}",
+            who.trim()
+        )),
+    }
 }
