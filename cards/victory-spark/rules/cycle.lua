@@ -251,18 +251,17 @@ function M.resolve_item(item)
     k.log("7.11.5", "「", item.name, "」はもう使えない: 解決せずに解決領域から取り除く (it can no longer be used: removed unresolved, not used)")
     return
   end
-  if item.kind == "trigger" and item.values and item.values.by_effect then
-    if src and k.exists(src) then k.run_ability(src, item.name, "effect", {}) end
-  elseif item.kind == "trigger" then
+  local by_effect = item.kind == "trigger" and item.values and item.values.by_effect
+  if item.kind == "trigger" and not by_effect then
     k.resolve_trigger(item)
   elseif src and k.exists(src) then
-    k.run_ability(src, item.name, "effect")
+    k.run_ability(src, item.name, "effect", by_effect and {} or nil)
   else
     -- 7.5.10: its card has moved: it resolves as the card last was; what it would do to that
-    -- card itself fails (the effect finds it gone).
+    -- card itself fails (the effect finds it gone). So does an auto ability an effect used (7.1.1.2.4).
     k.log("7.5.10", "「", item.name, "」のカードは領域を移動した: 最後の情報で解決する (its card has moved: it resolves as the card last was)")
     local from = src or (item.values and item.values.from)
-    if from then k.run_ability(from, item.name, "effect") end
+    if from then k.run_ability(from, item.name, "effect", by_effect and {} or nil) end
   end
   k.event("技を使った", { card = src, ability = item.name, player = item.controller, kind = item.kind })
 end
