@@ -9,7 +9,8 @@ function M.rp_refill()
   for p = 1, 2 do
     if k.count(p, "ring") == 0 and refill(p, "3.3.1.3.2") then acted = true end
   end
-  return acted
+  -- under rule_processes_single_pass, a refill does not start the pass over either (8.1.1)
+  return acted and k.setting("rule_processes_single_pass") == 0
 end
 
 -- 1.2.2.1–1.2.2.2 / 8.2.2–8.2.3: "no auto ability is triggered": none pending or waiting in the
