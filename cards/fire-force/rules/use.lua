@@ -116,6 +116,11 @@ local function resolve_ability_use(p, a)
     M.prayer(a.card, p)
   elseif k.exists(a.card) then
     k.run_ability(a.card, a.ability, "effect")
+  else
+    -- 905.4a: the ability is a pseudo-card of its own; a cost that moved its card (退場) leaves it
+    -- to resolve as the card last was (812-style information), what it does to that card failing.
+    k.log("905.4a", ability_label(a.card, a.ability), "のカードは移動した: 最後の情報で解決する (its card has moved: it resolves as the card last was)")
+    k.run_ability(a.card, a.ability, "effect")
   end
   k.log("905.4d-3", ability_label(a.card, a.ability or a.icon), "を解決し解決領域から取り除く (resolved and removed)")
 end
