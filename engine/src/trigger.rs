@@ -52,6 +52,39 @@ impl Game {
         }
     }
 
+    /// Whether the ability `ai` of the card an event is about is valid where the event names
+    /// that card (807.5): the zone of the object it names, now or as it was when it left
+    /// (Victory Spark 7.1.1.2.2 names the card where it arrived). Only the zone is judged: the
+    /// event itself may have changed the rest (a KO'd unit's own 「KOされたとき」, 1003.2).
+    fn subject_ability_valid(&self, subject: ObjId, ai: usize) -> bool {
+        let obj = match self.current(subject) {
+            Some(o) => o,
+            None => match self.last_known(subject) {
+                Some(l) => &l.obj,
+                None => return true,
+            },
+        };
+        let a = &self.defs.cards.cards[obj.def as usize].abilities[ai];
+        if a.defining {
+            return true;
+        }
+        let zone = match obj.attached_to {
+            Some(u) => match self.current(u).map(|o| o.zone) {
+                Some(z) => z,
+                None => match self.last_known(u) {
+                    Some(h) => h.obj.zone,
+                    None => return true,
+                },
+            },
+            None => obj.zone,
+        };
+        let zone = self.defs.game.zone_def(zone);
+        match &a.zones {
+            Some(zones) => zones.iter().any(|z| *z == zone.named.id),
+            None => zone.area,
+        }
+    }
+
     /// The abilities that would trigger on `name` with `data` now: valid where they are (the
     /// event's subject judged as the event names it, 807.5), whose condition holds, and, for a
     /// `once_per_turn` event, that have not triggered on it this turn (with the key to record).
@@ -83,7 +116,11 @@ impl Game {
             }
             let is_subject = subject.is_some_and(|s| s.card == card);
             for &(_, ai) in listeners.iter().filter(|(d, _)| *d == def) {
-                if !is_subject && !self.ability_valid(card, ai) {
+                let valid = match subject {
+                    Some(s) if is_subject => self.subject_ability_valid(s, ai),
+                    _ => self.ability_valid(card, ai),
+                };
+                if !valid {
                     continue;
                 }
                 let ability = &defs.cards.cards[def].abilities[ai];
