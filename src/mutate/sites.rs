@@ -288,7 +288,14 @@ fn tokens(body: &str, from: usize, lang: Lang, push: &mut impl FnMut(usize, usiz
         }
         // A naming key inside a flow mapping (`{ name: 熱血拳, text: …+30 }`): its value is left.
         if lang == Lang::Yaml && flow_naming_key(body, i) {
-            while i < b.len() && b[i] != b',' && b[i] != b'}' {
+            let mut quote = None;
+            while i < b.len() && (quote.is_some() || (b[i] != b',' && b[i] != b'}')) {
+                match (quote, b[i]) {
+                    (Some(q), c) if c == q => quote = None,
+                    (Some(b'"'), b'\\') => i += 1,
+                    (None, c @ (b'"' | b'\'')) => quote = Some(c),
+                    _ => {}
+                }
                 i += 1;
             }
             continue;
@@ -408,6 +415,10 @@ mod tests {
         let flow = kinds("- { name: 拳, cost: 1, text: ダメージ+30 }\n", Lang::Yaml);
         assert!(flow.iter().all(|(f, _)| f == "1"), "{flow:?}");
         assert!(!flow.is_empty());
+        // … a quoted value holding a comma is left whole.
+        let quoted = kinds("- { id: x, doc: \"a, with 0 and 1\", n: 2 }\n", Lang::Yaml);
+        assert!(quoted.iter().all(|(f, _)| f == "2"), "{quoted:?}");
+        assert!(!quoted.is_empty());
         assert_eq!(
             kinds("zones: [hand]\n", Lang::Yaml),
             [("hand".into(), "area".into())]
