@@ -551,7 +551,8 @@ impl Host for LuaHost {
             // `k.stop()`: the running hooks end where they are and what they did stays, up to
             // the card's hook (its effect ends; the game's procedure around it goes on) or, in
             // the game's own procedures, the outermost call; that one returns nil.
-            _ if stopped && (outer || hook.starts_with("card:")) => {
+            // A game that ended stops every hook up to the outermost (1.2.1-style), not only the card's.
+            _ if stopped && (outer || (hook.starts_with("card:") && game.st.outcome.is_none())) => {
                 self.meter.clear_stop();
                 Ok(Value::Null)
             }

@@ -50,7 +50,24 @@ pub(crate) fn with<T>(lua: &Lua, f: impl FnOnce(&mut Game) -> R<T>) -> R<T> {
     let mut g = lua
         .app_data_mut::<Game>()
         .ok_or_else(|| err("the kernel API is only available inside a hook call"))?;
-    f(&mut g)
+    let over = g.st.outcome.is_some();
+    let r = f(&mut g);
+    if !over && g.st.outcome.is_some() {
+        return Err(game_over());
+    }
+    r
+}
+
+/// The call just ended the game (a loss or win by an effect, a loss a nested rule check
+/// settled): every running hook stops where it is, keeping what it did, up to the kernel
+/// (Victory Spark 1.2.1: the game ends at that point; Fire Force 1302).
+fn game_over() -> mlua::Error {
+    crate::METER.with(|m| {
+        if let Some(m) = &*m.borrow() {
+            m.stop();
+        }
+    });
+    err("stopped: the game is over")
 }
 
 /// Like `with`, for API functions whose verbs call hooks again (replacements, …): the game
@@ -61,8 +78,13 @@ pub(crate) fn with_host<T>(lua: &Lua, f: impl FnOnce(&mut Game, &crate::LuaHost)
     let mut g = lua
         .remove_app_data::<Game>()
         .ok_or_else(|| err("the kernel API is only available inside a hook call"))?;
+    let over = g.st.outcome.is_some();
     let r = f(&mut g, &host);
+    let ended = !over && g.st.outcome.is_some();
     lua.set_app_data(g);
+    if ended {
+        return Err(game_over());
+    }
     r
 }
 
