@@ -103,13 +103,14 @@ local function enter(c, kind, source)
   return true
 end
 
--- Every card in the state `kind`, in the order they entered it; a set card whose host is in
--- the same state goes with its host (9.3.4.e).
+-- Every card in the state `kind`, in the order they entered it; a set card discarded with its
+-- host goes with its host (9.3.4.e); one excluded with its host is excluded itself (it cannot be
+-- discarded as a set card while it is being excluded, 9.4.5.c).
 local function pending(kind)
   local out = {}
   local function visit(c, host_in)
     local mine = k.flag(c, FLAG[kind])
-    if mine and not host_in then out[#out + 1] = c end
+    if mine and (not host_in or kind ~= "discard") then out[#out + 1] = c end
     for _, s in ipairs(k.attachments(c)) do visit(s, host_in or mine) end
   end
   for p = 1, 2 do
@@ -150,7 +151,9 @@ local function set_card_levels(cards, kind, why)
     for _, c in ipairs(level) do
       if still(c, kind) then
         for _, s in ipairs(k.attachments(c)) do
-          if enter(s, "discard", source_of(c)) then
+          -- 9.1.5: a set card that entered the discard state with its host (pending() left it to
+          -- its host) is already discarding: it takes this level's steps as it is.
+          if still(s, "discard") or enter(s, "discard", source_of(c)) then
             nxt[#nxt + 1] = s
             why[s] = kind == "exclusion" and "除外" or why[c]
           end
