@@ -13,10 +13,10 @@ local P, has_kw, contains, characters, yes_no = M._.P, M._.has_kw, M._.contains,
 -- curse set cards give it.
 local function forms_of(c)
   local out = {}
-  for _, f in ipairs(k.field(c, "transform") or {}) do out[#out + 1] = { form = f } end
+  for i, f in ipairs(k.field(c, "transform") or {}) do out[#out + 1] = { form = f, index = i } end
   for _, s in ipairs(k.attachments(c, "set")) do
     if has_kw(s, "装備") or has_kw(s, "呪符") then
-      for _, f in ipairs(k.field(s, "transform") or {}) do out[#out + 1] = { form = f, from = s } end
+      for i, f in ipairs(k.field(s, "transform") or {}) do out[#out + 1] = { form = f, from = s, index = i } end
     end
   end
   return out
@@ -70,6 +70,7 @@ local function transform(c, why)
       label = "変身状態「" .. pick.form.name .. "」" })
   end
   k.set_ovar(c, "transform_from", pick.from or 0)
+  k.set_ovar(c, "transform_form", pick.index)                       -- 2.17.3: which description
   k.log("10.28.6.b", k.name(c), "は変身状態「", pick.form.name, "」の記述のキャラクター (now the transformed description)")
   return true
 end

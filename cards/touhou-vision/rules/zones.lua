@@ -15,7 +15,8 @@ local function transformed_form(c)
   if not k.flag(c, "transformed") then return nil end
   local from = k.ovar(c, "transform_from")
   local src = (from ~= 0 and k.exists(from)) and from or c
-  return (k.printed(src, "transform") or {})[1]
+  local i = k.ovar(c, "transform_form")
+  return (k.printed(src, "transform") or {})[i > 0 and i or 1]
 end
 
 -- 2.1.1: the original (本来の) value of a card's information: what is printed, never what
