@@ -148,6 +148,13 @@ function M.damage(c, n, why)
   return true
 end
 
+-- 7.9.1: damage dealt by an effect, which a replacement ("かわりに…") may change first.
+function M.effect_damage(c, n, why)
+  local ev = k.replace({ kind = "damage", card = c, amount = n })
+  if not ev then return false end
+  return M.damage(ev.card, ev.amount, why)
+end
+
 -- An effect retires c: a ring card to the retire yard, a bench card to the waiting room.
 function M.retire(c, why)
   if not k.exists(c) then return nil end
