@@ -179,10 +179,7 @@ impl Bundle {
     /// The same game with one setting changed (to play the other reading of a rule).
     pub fn with_setting(&self, name: &str, value: i64) -> Result<Bundle, String> {
         let mut defs = (*self.defs).clone();
-        match defs.game.settings.get_mut(name) {
-            Some(v) => *v = value,
-            None => return Err(format!("the game has no setting \"{name}\"")),
-        }
+        defs.game.set_setting(name, value)?;
         let host = LuaHost::for_game(&defs.game).map_err(|e| e.to_string())?;
         host.load_cards(&defs.cards).map_err(|e| e.to_string())?;
         Ok(Bundle {

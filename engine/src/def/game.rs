@@ -367,6 +367,8 @@ pub struct GameDef {
     pub layer_order: Vec<Vec<OpClass>>,
     /// Each layer's rounding of divisions (the setting already applied).
     pub layer_rounding: Vec<Rounding>,
+    /// Per layer: the setting its rounding follows, with one rounding per value from 0.
+    pub layer_rounding_setting: Vec<Option<(String, Vec<Rounding>)>>,
     /// 802: extra validity condition for abilities of cards in the area.
     pub ability_valid_if: Option<(fuda_grammar::Expr, String)>,
     /// Continuous effects apply only to cards for which this holds (e.g. 306.7a-3).
@@ -388,6 +390,33 @@ pub struct GameDef {
 }
 
 impl GameDef {
+    /// Plays with another value of a setting (a scenario's `settings:`): what depends on it
+    /// at load, a layer's rounding, follows.
+    pub fn set_setting(&mut self, name: &str, value: i64) -> Result<(), String> {
+        match self.settings.get_mut(name) {
+            Some(v) => *v = value,
+            None => return Err(format!("the game has no setting \"{name}\"")),
+        }
+        for (i, by) in self.layer_rounding_setting.iter().enumerate() {
+            let Some((setting, values)) = by else {
+                continue;
+            };
+            if setting != name {
+                continue;
+            }
+            let r = usize::try_from(value).ok().and_then(|v| values.get(v));
+            let Some(r) = r else {
+                return Err(format!(
+                    "the setting \"{name}\" is {value}, but layer {}'s rounding lists {} values (one per value from 0)",
+                    self.layers[i].0.id,
+                    values.len()
+                ));
+            };
+            self.layer_rounding[i] = *r;
+        }
+        Ok(())
+    }
+
     /// An ability kind by its name in card YAML: the kernel's, or the game's name for one.
     pub fn ability_kind(&self, name: &str) -> Option<super::ability::AbilityKind> {
         super::ability::KINDS

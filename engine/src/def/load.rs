@@ -498,6 +498,16 @@ impl Cx<'_> {
                 .iter()
                 .map(|l| self.rounding(l, &raw.settings))
                 .collect(),
+            layer_rounding_setting: raw
+                .layers
+                .iter()
+                .map(|l| match &l.rounding {
+                    Some(RawRounding::BySetting { setting, values }) => {
+                        Some((setting.clone(), values.clone()))
+                    }
+                    _ => None,
+                })
+                .collect(),
             ability_valid_if: self.opt_expr(&raw.ability_valid_if, "ability_valid_if"),
             affected_if: self.opt_expr(&raw.affected_if, "affected_if"),
             skill_success_check: raw.skill_success_check.as_ref().map(|h| self.hook(h)),
