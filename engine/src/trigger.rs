@@ -52,11 +52,21 @@ impl Game {
         }
     }
 
-    /// Whether the ability `ai` of the card an event is about is valid where the event names
-    /// that card (807.5): the zone of the object it names, now or as it was when it left
-    /// (Victory Spark 7.1.1.2.2 names the card where it arrived). Only the zone is judged: the
-    /// event itself may have changed the rest (a KO'd unit's own 「KOされたとき」, 1003.2).
+    /// Whether the ability `ai` of the card an event is about is valid for it (807.5): one that
+    /// names its `zones:` only if the object the event names (now, or as it was when it left)
+    /// is in one of them (Victory Spark 7.1.1: a 〔手札〕 auto does not trigger from the ring);
+    /// one that names none wherever the event names the card (a KO'd unit's own
+    /// 「KOされたとき」, a spell's "when this is cast"). Only the zone is judged: the event itself
+    /// may have changed the rest.
     fn subject_ability_valid(&self, subject: ObjId, ai: usize) -> bool {
+        let def = self.st.objects[subject.card as usize].def as usize;
+        let a = &self.defs.cards.cards[def].abilities[ai];
+        let Some(zones) = &a.zones else {
+            return true;
+        };
+        if a.defining {
+            return true;
+        }
         let obj = match self.current(subject) {
             Some(o) => o,
             None => match self.last_known(subject) {
@@ -64,10 +74,6 @@ impl Game {
                 None => return true,
             },
         };
-        let a = &self.defs.cards.cards[obj.def as usize].abilities[ai];
-        if a.defining {
-            return true;
-        }
         let zone = match obj.attached_to {
             Some(u) => match self.current(u).map(|o| o.zone) {
                 Some(z) => z,
@@ -78,11 +84,8 @@ impl Game {
             },
             None => obj.zone,
         };
-        let zone = self.defs.game.zone_def(zone);
-        match &a.zones {
-            Some(zones) => zones.iter().any(|z| *z == zone.named.id),
-            None => zone.area,
-        }
+        let id = &self.defs.game.zone_def(zone).named.id;
+        zones.iter().any(|z| z == id)
     }
 
     /// The abilities that would trigger on `name` with `data` now: valid where they are (the
