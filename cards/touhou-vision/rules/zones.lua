@@ -11,10 +11,12 @@ local P = M._.P
 
 -- 2.17.3: while transformed, the transformed-state description is the original description
 -- (its values where it differs from the printed ones); else it is not original information.
+-- A description a set card gave stays the original one after that card has left, until the
+-- character returns to normal (10.28.9.a): it is read from the set card as printed.
 local function transformed_form(c)
   if not k.flag(c, "transformed") then return nil end
   local from = k.ovar(c, "transform_from")
-  local src = (from ~= 0 and k.exists(from)) and from or c
+  local src = from ~= 0 and from or c
   local i = k.ovar(c, "transform_form")
   return (k.printed(src, "transform") or {})[i > 0 and i or 1]
 end
