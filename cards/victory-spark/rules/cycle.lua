@@ -205,8 +205,8 @@ local function still_usable(item, src)
   if item.kind == "trigger" then
     if item.values and item.values.by_effect then return true end
     local name = item.values and item.values.ability or item.name
-    local info = k.ability(src, name)
-    if info and info.kind == "delayed" then return true end   -- 7.5.8: its condition was its time
+    -- A delayed trigger (7.5.8) is checked too: its time has come, but a condition on its
+    -- card's information may no longer hold (3.8.6).
     return k.check(src, name, item.values and item.values.event or {})
   end
   return k.check(src, item.name) and k.prohibited("activate", { card = src, ability = item.name }) == nil
