@@ -50,6 +50,7 @@ pub const API: &[(&str, &str, &str, &str, &str)] = &[
     ("Cards", "add_counter", "k.add_counter(c, name, n) → changed", "Adds (or with n < 0 removes) counters; never below 0.", "k.add_counter(c, \"damage\", 30)"),
     ("Cards", "clear_counters", "k.clear_counters(c)", "Removes all counters.", "k.clear_counters(c)"),
     ("Cards", "face_up", "k.face_up(c) → bool", "Whether the card is face up.", "k.face_up(c)"),
+    ("Cards", "visible", "k.visible(c, p) → bool", "Whether player p sees the card now: its zone, face and reveals (303); a card may read what its controller sees.", "k.visible(src, controller)"),
     ("Cards", "set_face", "k.set_face(c, up[, \"all\"|\"owner\"|\"none\"|p])", "Turns a card; who sees it regardless (303).", "k.set_face(c, false, \"all\")"),
     ("Cards", "reveal", "k.reveal(c) → done", "Shows a card to all until the effect ends (903.1); false if all saw it (903.2).", "k.reveal(c)"),
     ("Cards", "show", "k.show(c, p)", "Lets player p look at a card while the effect resolves (910.2).", "k.show(c, p)"),

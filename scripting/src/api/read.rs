@@ -237,6 +237,15 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         lua.create_function(|lua, h: i64| with(lua, |g| Ok(seen(g, h)?.face_up)))?,
     )?;
     k.raw_set(
+        "visible",
+        lua.create_function(|lua, (h, p): (i64, i64)| {
+            with(lua, |g| {
+                let (o, p) = (seen(g, h)?, player(g, p)?);
+                Ok(g.can_see_obj(p, &o))
+            })
+        })?,
+    )?;
+    k.raw_set(
         "since_turn",
         lua.create_function(|lua, h: i64| with(lua, |g| Ok(seen(g, h)?.since_turn as i64)))?,
     )?;
