@@ -225,3 +225,55 @@ fn a_game_folder_runs_its_scenarios_folder() {
     assert!(last(&out).ends_with("passed, 0 failed"), "{out}");
     assert!(!out.contains("game.yaml"), "{out}");
 }
+
+/// A card script that fails cancels its action and the game goes on, so the expectations could
+/// still hold over a broken card: the scenario fails unless a `log:` expectation names the error.
+#[test]
+fn a_script_error_fails_the_scenario_unless_expected() {
+    let p = write(
+        "broken-card",
+        r#"
+name: 壊れたカード
+cards: [cards.yaml]
+setup:
+  turn: 3
+  p1:
+    main: GT-001
+    hand: [TS-001]
+  p2:
+    main: GT-013
+do:
+  - p1: play 壊れた札
+expect:
+  - p1.discard.name == ["壊れた札"]
+"#,
+    );
+    let cards = p.with_file_name("cards.yaml");
+    std::fs::write(
+        &cards,
+        r#"cards:
+  - id: TS-001
+    name: 壊れた札
+    name_en: Broken Card
+    type: command
+    subtype: tactic
+    text: 何もしない (reads a card that is not there).
+    abilities:
+      - name: 壊れた札
+        kind: command
+        effect: |
+          k.exists(nil)
+"#,
+    )
+    .expect("write");
+    let (code, out) = fuda_test(&p);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("a script failed while the scenario ran") && out.contains("k.exists"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&p).expect("read");
+    std::fs::write(&p, format!("{text}  - log: \"k.exists: argument 1\"\n")).expect("write");
+    let (code, out) = fuda_test(&p);
+    assert_eq!(code, 0, "named in a `log:` expectation: {out}");
+}

@@ -272,6 +272,7 @@ pub fn run_on(l: &Loaded, b: &Bundle) -> Report {
         .filter_map(|e| check(&g, e, &log).err())
         .collect();
     failures.extend(unused_script(&g));
+    failures.extend(script_errors(&l.scenario, &log));
     Report {
         path: l.path.clone(),
         name: l.scenario.name.clone(),
@@ -308,6 +309,33 @@ fn holds_before_steps(g: &Game, b: &Bundle, l: &Loaded) -> Vec<String> {
     } else {
         Vec::new()
     }
+}
+
+/// A card or rule script that failed while the scenario ran: the game cancelled that action and
+/// went on, so the expectations may still hold — over a broken card. The scenario fails unless
+/// a `log:` expectation (at the end or at a step) names that error's line.
+fn script_errors(sc: &super::Scenario, log: &[String]) -> Vec<String> {
+    const MARK: &str = "スクリプトエラー";
+    let checkpoints = sc.steps.iter().filter_map(|s| match s {
+        Step::Expect(c) => Some(&c.expect),
+        Step::Decide(_) => None,
+    });
+    let named: Vec<&str> = std::iter::once(&sc.expect)
+        .chain(checkpoints)
+        .flatten()
+        .filter_map(|e| match e {
+            Expect::Check(c) => c.log.as_deref(),
+            Expect::That(_) => None,
+        })
+        .collect();
+    log.iter()
+        .filter(|line| line.contains(MARK) && !named.iter().any(|t| line.contains(t)))
+        .map(|line| {
+            format!(
+                "a script failed while the scenario ran (if it should, expect it with `log:`): {line}"
+            )
+        })
+        .collect()
 }
 
 /// Scripted shuffles and random results the game never reached: the scenario does not test
