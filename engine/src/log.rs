@@ -271,4 +271,74 @@ mod tests {
         let back: Log = serde_json::from_str(&json).expect("loads");
         assert_eq!(back.to_vec(), list);
     }
+
+    /// Every index and every truncation length of a log spanning several chunks.
+    #[test]
+    fn every_line_and_every_cut_across_chunks() {
+        let list: Vec<LogEntry> = (0..2 * CHUNK + 5).map(line).collect();
+        let log = Log::from(list.clone());
+        for i in 0..=list.len() {
+            assert_eq!(log.get(i), list.get(i), "line {i}");
+        }
+        for n in 0..=list.len() {
+            let mut cut = log.clone();
+            cut.truncate(n);
+            assert_eq!(cut.to_vec(), list[..n].to_vec(), "first {n}");
+        }
+        let mut more = Log::default();
+        more.extend(list.clone());
+        assert_eq!(more.to_vec(), list);
+        assert!(!more.is_empty());
+        more.clear();
+        assert!(more.is_empty() && more.to_vec().is_empty());
+    }
+
+    /// A full chunk is closed and shared: a fork copies no line of it, and a cut at its end
+    /// leaves it shared.
+    #[test]
+    fn full_chunks_are_closed_and_shared() {
+        let mut log = Log::default();
+        (0..CHUNK - 1).for_each(|i| log.push(line(i)));
+        assert!(log.chunks.is_empty(), "not full yet");
+        log.push(line(CHUNK));
+        assert_eq!((log.chunks.len(), log.tail.len()), (1, 0));
+        log.push(line(CHUNK + 1));
+        let fork = log.clone();
+        log.truncate(CHUNK);
+        assert_eq!((log.chunks.len(), log.tail.len()), (1, 0));
+        assert!(std::sync::Arc::ptr_eq(&log.chunks[0], &fork.chunks[0]));
+    }
+
+    /// What only its chooser may read (305.3), and the line as the others see it.
+    #[test]
+    fn private_lines_are_read_by_their_players_only() {
+        let mut e = line(1);
+        e.clause = Some("305.3".into());
+        assert_eq!(e.to_string(), "[305.3] line 1");
+        assert!(e.readable_by(Some(0)) && e.readable_by(Some(1)) && e.readable_by(None));
+        let json = serde_json::to_string(&e).expect("saves");
+        assert!(!json.contains("private_to"), "0 is not written: {json}");
+        e.private_to = 1 << 1;
+        e.public = Some("P2 charges a card".into());
+        assert!(e.readable_by(Some(1)) && e.readable_by(None));
+        assert!(!e.readable_by(Some(0)));
+        assert_eq!(e.seen_by(Some(0)).text, "P2 charges a card");
+        assert_eq!(e.seen_by(Some(1)).text, "line 1");
+        assert!(serde_json::to_string(&e)
+            .expect("saves")
+            .contains("\"private_to\":2"));
+        let mut plain = line(2);
+        plain.clause = None;
+        assert_eq!(plain.to_string(), "line 2");
+    }
+
+    #[test]
+    fn control_characters_are_not_printed() {
+        assert!(matches!(
+            printable("炎の剣士"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        assert_eq!(printable("a\tb\nc\r"), "a b c ");
+        assert_eq!(printable("\u{1b}[31mred\u{7f}"), "\u{FFFD}[31mred\u{FFFD}");
+    }
 }

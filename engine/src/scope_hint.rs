@@ -96,6 +96,9 @@ mod tests {
         assert_eq!(card("hp > 0 and self == it"), Some("self".into()));
         assert_eq!(card("it == holder"), None);
         assert_eq!(card("it == self.holder or hp > 0"), None);
+        assert_eq!(card("hp == self.hp"), None, "not about `it`");
+        assert_eq!(card("self.hp == hp"), None, "not about `it`");
+        assert_eq!(card("it == holder.self"), None, "not from `self`");
     }
 
     #[test]
