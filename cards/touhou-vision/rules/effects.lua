@@ -145,6 +145,10 @@ function M._.zone_target_legal(source, name, target)
   if #cands == 0 then return false end
   local zone, owner = k.zone_of(cands[1])
   if not ZONE_TARGETS[zone] then return false end
+  -- the chosen card was in that zone: a field card that left is not a hand target (a card that
+  -- left a hidden zone leaves nothing known, k.lki is nil: it was in the hand or the deck)
+  local was = k.lki(target)
+  if was and was.zone ~= zone then return false end
   for _, c in ipairs(cands) do
     local z, o = k.zone_of(c)
     if z ~= zone or o ~= owner then return false end
