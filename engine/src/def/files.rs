@@ -233,4 +233,108 @@ mod tests {
         let (_, text) = read_confined(&root, "lib.lua", &at).expect("reads");
         assert_eq!(text, "return {}\n");
     }
+
+    fn fresh(name: &str) -> PathBuf {
+        let root = std::env::temp_dir().join(format!("fuda-files-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(&root).expect("mkdir");
+        root
+    }
+
+    fn message(r: Result<(PathBuf, PathBuf), LoadError>) -> String {
+        r.err().map(|e| e.to_string()).unwrap_or_default()
+    }
+
+    /// Each refusal says which reference and why.
+    #[test]
+    fn a_refusal_names_the_reference_and_the_reason() {
+        let root = fresh("why");
+        std::fs::create_dir_all(root.join("units")).expect("mkdir");
+        let at = Location::file(Path::new("cards.yaml"));
+        let why = |sub: &str, rel: &str| message(resolve_from(&root, Path::new(sub), rel, &at));
+        assert!(why("units", "../../x.lua")
+            .contains("cannot use \"../../x.lua\": it leaves its folder (..)"));
+        assert!(why("", "/etc/passwd").contains("absolute paths are not allowed"));
+        assert!(why("", "units").contains("it is a folder, not a file"));
+        assert!(why("", "none.lua").contains("no such file"));
+    }
+
+    /// 4 MiB is allowed, one byte more is not: by the metadata and by what is read.
+    #[test]
+    fn files_are_read_up_to_four_mib() {
+        let root = fresh("size");
+        let (at_limit, over) = (root.join("at.lua"), root.join("over.lua"));
+        let f = std::fs::File::create(&at_limit).expect("create");
+        f.set_len(MAX_FILE_BYTES).expect("size");
+        let f = std::fs::File::create(&over).expect("create");
+        f.set_len(MAX_FILE_BYTES + 1).expect("size");
+        assert_eq!(MAX_FILE_BYTES, 4_194_304);
+        assert_eq!(
+            read_bytes(&at_limit).map(|b| b.len() as u64).ok(),
+            Some(MAX_FILE_BYTES)
+        );
+        let e = read_bytes(&over)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            e.contains("it is 4194305 bytes; the limit is 4194304 bytes (4 MiB)"),
+            "{e}"
+        );
+        assert!(check_regular(&at_limit).is_ok() && check_regular(&over).is_err());
+    }
+
+    #[test]
+    fn inside_follows_both_paths() {
+        let root = fresh("inside");
+        std::fs::write(root.join("a.lua"), "").expect("write");
+        assert!(inside(&root, &root.join("a.lua")));
+        assert!(!inside(&root, &std::env::temp_dir()));
+        assert!(
+            !inside(&root, &root.join("missing.lua")),
+            "a path that does not exist"
+        );
+    }
+
+    /// A symlinked folder is entered only inside the root, and each folder once.
+    #[cfg(unix)]
+    #[test]
+    fn walk_follows_symlinks_inside_the_root_only() {
+        use std::os::unix::fs::symlink;
+        let (root, outside) = (fresh("walk"), fresh("walk-outside"));
+        std::fs::create_dir_all(root.join("packs/a")).expect("mkdir");
+        std::fs::write(root.join("packs/a/x.yaml"), "").expect("write");
+        std::fs::write(outside.join("secret.yaml"), "").expect("write");
+        symlink(&outside, root.join("packs/out")).expect("symlink");
+        symlink(root.join("packs"), root.join("packs/a/loop")).expect("symlink");
+        symlink(root.join("packs/a/x.yaml"), root.join("packs/y.yaml")).expect("symlink");
+        // A symlinked file is listed wherever it leads: its reader refuses one leading out.
+        symlink(outside.join("secret.yaml"), root.join("packs/s.yaml")).expect("symlink");
+        let found = walk(
+            &root,
+            |_| true,
+            |p| p.extension().is_some_and(|e| e == "yaml"),
+        );
+        let names: Vec<String> = found
+            .iter()
+            .map(|p| {
+                p.strip_prefix(&root)
+                    .expect("under root")
+                    .display()
+                    .to_string()
+            })
+            .collect();
+        assert_eq!(
+            names,
+            ["packs/a/x.yaml", "packs/s.yaml", "packs/y.yaml"],
+            "{names:?}"
+        );
+        let at = Location::file(Path::new("pack.yaml"));
+        assert!(
+            read_confined(&root, "packs/s.yaml", &at).is_err(),
+            "leads outside"
+        );
+        let none = walk(&root, |_| false, |_| true);
+        assert!(none.is_empty(), "no folder entered: {none:?}");
+    }
 }

@@ -111,4 +111,34 @@ mod tests {
         assert_eq!(items[1].lines().nth(5), Some("  - id: B"));
         assert!(!items[0].contains("id: B") && !items[1].contains("other"));
     }
+
+    /// A bare `-` item, a list nested in an item, and the first key after the list.
+    #[test]
+    fn list_items_of_a_nested_list() {
+        let text = "cards:\n  -\n    id: A\n  - id: B\n    sub:\n      - x\n      - y\n  -\n    id: C\nnext: 1\n";
+        let items = list_items(text, "cards").expect("a block list");
+        assert_eq!(items.len(), 3, "{items:?}");
+        assert!(items[0].ends_with("  -\n    id: A"), "{:?}", items[0]);
+        assert!(items[1].contains("      - y") && !items[1].contains("id: C"));
+        assert!(items[2].ends_with("    id: C"), "{:?}", items[2]);
+        let parsed: serde_yaml::Value = serde_yaml::from_str(&items[1]).expect("parses alone");
+        assert_eq!(parsed["cards"][0]["sub"][1], serde_yaml::Value::from("y"));
+    }
+
+    /// Not a block list: the items cannot be cut out.
+    #[test]
+    fn list_items_of_something_else() {
+        assert_eq!(list_items("cards:\n  id: A\n", "cards"), None);
+        assert_eq!(list_items("cards: []\n", "cards"), None);
+        assert_eq!(list_items("other:\n  - a\n", "cards"), None);
+    }
+
+    /// Only a duplicate key is reported as one; other YAML errors are left to the parser.
+    #[test]
+    fn other_yaml_errors_are_not_duplicates() {
+        let file = Path::new("e.yaml");
+        assert!(duplicate_keys(file, "a: [1,\n").is_ok());
+        let e = from_str::<serde_yaml::Value>(file, "a: [1,\n").unwrap_err();
+        assert!(!e.message.contains("given twice"), "{}", e.message);
+    }
 }
