@@ -74,6 +74,9 @@ pub fn check_replaced(original: &Value, r: &Value) -> Result<(), String> {
     }
 }
 
+/// What begins the log line of a card's error (scenarios look for it).
+pub const SCRIPT_ERROR: &str = "⚠ スクリプトエラー";
+
 impl Game {
     /// A card hook's result against what the game's script takes from that hook kind
     /// (`card_hooks:` in game.yaml).
@@ -139,10 +142,10 @@ impl Game {
         self.log_card_error(&text, true);
     }
 
-    /// Logs a card's error (`⚠ スクリプトエラー`); with `once`, not again in the same turn.
+    /// Logs a card's error ([`SCRIPT_ERROR`]); with `once`, not again in the same turn.
     pub fn log_card_error(&mut self, text: &str, once: bool) {
         let line = format!(
-            "⚠ スクリプトエラー (script error): {text} — この処理は行われない (the card's action is cancelled)"
+            "{SCRIPT_ERROR} (script error): {text} — この処理は行われない (the card's action is cancelled)"
         );
         let turn = self.st.turn;
         if once

@@ -315,7 +315,6 @@ fn holds_before_steps(g: &Game, b: &Bundle, l: &Loaded) -> Vec<String> {
 /// went on, so the expectations may still hold — over a broken card. The scenario fails unless
 /// a `log:` expectation (at the end or at a step) names that error's line.
 fn script_errors(sc: &super::Scenario, log: &[String]) -> Vec<String> {
-    const MARK: &str = "スクリプトエラー";
     let checkpoints = sc.steps.iter().filter_map(|s| match s {
         Step::Expect(c) => Some(&c.expect),
         Step::Decide(_) => None,
@@ -329,7 +328,7 @@ fn script_errors(sc: &super::Scenario, log: &[String]) -> Vec<String> {
         })
         .collect();
     log.iter()
-        .filter(|line| line.contains(MARK) && !named.iter().any(|t| line.contains(t)))
+        .filter(|line| line.contains(fuda_engine::card_error::SCRIPT_ERROR) && !named.iter().any(|t| line.contains(t)))
         .map(|line| {
             format!(
                 "a script failed while the scenario ran (if it should, expect it with `log:`): {line}"
