@@ -295,15 +295,15 @@ local function exclude(c, why, source)
 end
 
 -- 11.3.9: a card enters the field unattached: (a) a character from here, (b) "when entering",
--- (c) placed, (d) "has entered"; `unplayed` (1) when it was not played (10.34.2.b). Returns the
--- card on the field, or nil.
+-- (c) placed, (d) "has entered"; `unplayed` (1) when it was not played (10.34.2.b), `was` the
+-- card as it was before it entered. Returns the card on the field, or nil.
 local function enter_field(c, p, orientation, unplayed)
   window("場に出る", { card = c, player = p, unplayed = unplayed })      -- b
   if not k.exists(c) then return nil end
   local f = k.move(c, p, "field")
   k.set_orientation(f, orientation)
   k.log("11.3.9.c", k.name(f), "が", P(p), "の場に出た (enters the field, ", orientation, ")")
-  window("場に出た", { card = f, player = p, unplayed = unplayed })      -- d
+  window("場に出た", { card = f, player = p, unplayed = unplayed, was = c }) -- d
   return f
 end
 

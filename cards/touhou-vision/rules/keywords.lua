@@ -147,21 +147,32 @@ end
 
 -- Windows (core.lua's window: before the event's own γ) -----------------------------------------
 
+-- 10.3.4: the card played as a defense is noted by its handle in the play area, so that only
+-- its own 場に出た reads it (not the next card to enter after it failed to, nor one entering
+-- inside its window).
 local function on_enter(c, p, unplayed)                              -- 場に出る
   if one_per_field(c, p) then return end
-  if k.zone_of(c) == "play" and k.ovar(c, "ambush_defend") == 1 then k.set_gvar("ambush_defend", 1) end
+  if k.zone_of(c) == "play" and k.ovar(c, "ambush_defend") == 1 then k.set_gvar("ambush_defend", c) end
 end
 
-local function on_entered(c, p, unplayed)                            -- 場に出た
-  local defends = k.gvar("ambush_defend") == 1
-  k.set_gvar("ambush_defend", 0)
+-- 6.4.6: whether the attack `id` still stands (not cancelled, its attacker attacking on the field).
+local function attack_stands(id)
+  local item = id ~= 0 and k.item(id) or nil
+  if not item or item.negated or not k.exists(item.source) then return false end
+  return k.zone_of(item.source) == "field" and k.flag(item.source, "attacking")
+end
+
+local function on_entered(c, p, unplayed, was)                       -- 場に出た
+  local defends = was ~= nil and k.gvar("ambush_defend") == was
+  if defends then k.set_gvar("ambush_defend", 0) end
   if M._.second_talisman_excluded(c) then return end               -- 10.19.2.a (entering.lua)
-  -- 10.3.4: played as a defense: it stays asleep and defends the attack it answered.
+  -- 10.3.4: played as a defense: it stays asleep (whether or not the defense succeeds) and
+  -- defends the attack it answered, if that attack still stands (6.4.6).
   if defends then
     M._.set_state(c, "sleep")
     k.log("10.3.4", k.name(c), "はスリープ状態のまま (stays asleep)")
     local attack = k.gvar("attack_item")
-    if attack ~= 0 and k.item(attack) and k.gvar("attacked") == p then
+    if attack_stands(attack) and k.gvar("attacked") == p then
       k.log("10.3.2.b", k.name(c), "はその攻撃を防御する (defends the attack)")
       M.defend(p, { card = c })
     end
@@ -173,7 +184,7 @@ function M._.keyword_window(event, data)
   if event == "場に出る" then
     on_enter(data.card, data.player, data.unplayed)
   elseif event == "場に出た" then
-    on_entered(data.card, data.player, data.unplayed)
+    on_entered(data.card, data.player, data.unplayed, data.was)
   elseif event == "ダメージを受けた" and data.player and not data.card then
     M._.leader_damaged(data.player)                                  -- 10.34.2.c (leader.lua)
   else
