@@ -34,6 +34,9 @@ pub struct BenchArgs {
     /// Default: the built-in game's vanilla/flame-thunder,vanilla/water-grass; none for another.
     #[arg(long)]
     pub vanilla: Option<String>,
+    /// Also list, for the decks with card text, each hook's calls and time per decision.
+    #[arg(long)]
+    pub hooks: bool,
 }
 
 impl Default for BenchArgs {
@@ -45,12 +48,13 @@ impl Default for BenchArgs {
             forks: 2000,
             decks: None,
             vanilla: None,
+            hooks: false,
         }
     }
 }
 
 /// Totals of a series of games.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Series {
     pub games: u64,
     pub secs: f64,
@@ -60,6 +64,8 @@ pub struct Series {
     pub draws: u64,
     pub first_player_wins: u64,
     pub hooks: fuda_scripting::HookStats,
+    /// Per hook (only when asked for): outermost calls and nanoseconds.
+    pub profile: fuda_scripting::HookProfile,
 }
 
 impl Series {
@@ -147,6 +153,7 @@ pub fn engine_series(
     }
     s.secs = t.elapsed().as_secs_f64();
     s.hooks = fuda_scripting::hook_stats();
+    s.profile = fuda_scripting::hook_profile();
     Ok(s)
 }
 
@@ -255,6 +262,28 @@ fn hooks_line(out: &mut String, name: &str, s: &Series) {
     );
 }
 
+/// The hooks that cost most per decision (outermost calls, time including what they call).
+fn profile_lines(out: &mut String, s: &Series) {
+    let d = s.decisions.max(1) as f64;
+    let mut rows: Vec<_> = s.profile.iter().collect();
+    rows.sort_by(|a, b| b.1 .1.cmp(&a.1 .1).then_with(|| a.0.cmp(b.0)));
+    let total: u64 = rows.iter().map(|(_, (_, n))| n).sum();
+    let _ = writeln!(
+        out,
+        "  {:<40} {:>10} {:>12} {:>8}",
+        "hook", "calls/dec", "µs/decision", "share"
+    );
+    for (name, (calls, nanos)) in rows.iter().take(15) {
+        let _ = writeln!(
+            out,
+            "  {name:<40} {:>10.2} {:>12.1} {:>7.1} %",
+            *calls as f64 / d,
+            *nanos as f64 / 1e3 / d,
+            100.0 * *nanos as f64 / total.max(1) as f64
+        );
+    }
+}
+
 /// Runs every measurement and returns the report.
 pub fn run(args: &BenchArgs) -> Result<String, String> {
     let dir = args.game.clone().unwrap_or_else(default_game_dir);
@@ -293,7 +322,9 @@ pub fn run(args: &BenchArgs) -> Result<String, String> {
         native_series(nd, seed, games.min(20));
     }
 
+    fuda_scripting::profile_hooks(args.hooks);
     let sc = engine_series(&bundle, [&scripted[0], &scripted[1]], seed, games)?;
+    fuda_scripting::profile_hooks(false);
     let mut ratio = None;
     let mut va = None;
     match (&vanilla, &nd) {
@@ -331,6 +362,9 @@ pub fn run(args: &BenchArgs) -> Result<String, String> {
         "Lua (hook time measured per outermost call; includes the k.* API it calls):"
     );
     hooks_line(&mut out, "fuda, scripted decks", &sc);
+    if args.hooks {
+        profile_lines(&mut out, &sc);
+    }
     if let Some(vs) = &va {
         hooks_line(&mut out, "fuda, vanilla decks", vs);
     }

@@ -41,6 +41,23 @@ thread_local! {
     pub(crate) static API_CALLS: Cell<u64> = const { Cell::new(0) };
     /// The meter of the outermost hook call running on this thread (`k.*` calls charge it).
     pub(crate) static METER: std::cell::RefCell<Option<Rc<Meter>>> = const { std::cell::RefCell::new(None) };
+    /// Per hook name, outermost calls and their wall time, while [`profile_hooks`] is on.
+    static PROFILE: std::cell::RefCell<Option<HookProfile>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Per hook name: outermost calls from the kernel and the nanoseconds spent in them (nested
+/// hook calls and the `k.*` API they make included).
+pub type HookProfile = std::collections::BTreeMap<String, (u64, u64)>;
+
+/// Starts (or stops) counting outermost hook calls per hook name on this thread (`fuda bench
+/// --hooks`); off by default, since it names every call.
+pub fn profile_hooks(on: bool) {
+    PROFILE.with(|p| *p.borrow_mut() = on.then(HookProfile::new));
+}
+
+/// This thread's per-hook counts since [`profile_hooks`] turned them on (empty when off).
+pub fn hook_profile() -> HookProfile {
+    PROFILE.with(|p| p.borrow().clone().unwrap_or_default())
 }
 
 /// This thread's counters since the last [`reset_hook_stats`].
@@ -453,6 +470,15 @@ impl LuaHost {
     }
 }
 
+/// A hook's name in a profile: a card's hooks by their kind (`card:*:<hook>`), so that the
+/// table shows what kind of work costs, not one row per card.
+fn game_hook_label(hook: &str) -> String {
+    match hook.strip_prefix("card:") {
+        Some(rest) => format!("card:*:{}", rest.rsplit(':').next().unwrap_or(rest)),
+        None => hook.to_string(),
+    }
+}
+
 /// For a card's hook, the player who controls the card (its context's `controller`).
 fn card_controller(hook: &str, args: &[Value]) -> Option<fuda_engine::PlayerId> {
     if !hook.starts_with("card:") {
@@ -517,8 +543,16 @@ impl Host for LuaHost {
             let mut v = s.get();
             v.calls += 1;
             if let Some(t) = started {
+                let nanos = t.elapsed().as_nanos() as u64;
                 v.outer_calls += 1;
-                v.outer_nanos += t.elapsed().as_nanos() as u64;
+                v.outer_nanos += nanos;
+                PROFILE.with(|p| {
+                    if let Some(p) = p.borrow_mut().as_mut() {
+                        let e = p.entry(game_hook_label(hook)).or_default();
+                        e.0 += 1;
+                        e.1 += nanos;
+                    }
+                });
             }
             s.set(v);
         });
