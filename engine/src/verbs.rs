@@ -420,7 +420,9 @@ impl Game {
         } else {
             obj.flags &= !(1 << flag);
         }
-        self.touch();
+        if was != on {
+            self.touch();
+        }
         Ok(was != on)
     }
 
@@ -432,14 +434,19 @@ impl Game {
         // Saturating: a huge amount fills the counter, it never wraps (same in every build).
         *v = before.saturating_add(n).clamp(0, i32::MAX as i64) as i32;
         let changed = *v as i64 - before;
-        self.touch();
+        if changed != 0 {
+            self.touch();
+        }
         Ok(changed)
     }
 
     pub fn clear_counters(&mut self, id: ObjId) -> Result<(), Fail> {
         let c = self.live(id)?;
-        self.st.objects[c as usize].counters = [0; MAX_COUNTERS];
-        self.touch();
+        let counters = &mut self.st.objects[c as usize].counters;
+        if counters.iter().any(|&n| n != 0) {
+            *counters = [0; MAX_COUNTERS];
+            self.touch();
+        }
         Ok(())
     }
 
@@ -447,9 +454,11 @@ impl Game {
     pub fn set_face(&mut self, id: ObjId, face_up: bool, revealed: u8) -> Result<(), Fail> {
         let c = self.live(id)?;
         let o = &mut self.st.objects[c as usize];
-        o.face_up = face_up;
-        o.revealed = revealed;
-        self.touch();
+        if (o.face_up, o.revealed) != (face_up, revealed) {
+            o.face_up = face_up;
+            o.revealed = revealed;
+            self.touch();
+        }
         Ok(())
     }
 
@@ -555,14 +564,18 @@ impl Game {
         self.st.players[player as usize].vars[var]
     }
     pub fn set_player_var(&mut self, player: PlayerId, var: usize, v: i64) {
-        self.touch();
-        self.st.players[player as usize].vars[var] = v;
+        if self.st.players[player as usize].vars[var] != v {
+            self.touch();
+            self.st.players[player as usize].vars[var] = v;
+        }
     }
     pub fn game_var(&self, var: usize) -> i64 {
         self.st.game_vars[var]
     }
     pub fn set_game_var(&mut self, var: usize, v: i64) {
-        self.touch();
-        self.st.game_vars[var] = v;
+        if self.st.game_vars[var] != v {
+            self.touch();
+            self.st.game_vars[var] = v;
+        }
     }
 }

@@ -302,8 +302,11 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
                     .unwrap_or(false);
                 match (list, x) {
                     (false, mlua::Value::Integer(n)) => {
-                        g.st.objects[id.card as usize].vars[i] = n;
-                        g.touch();
+                        let var = &mut g.st.objects[id.card as usize].vars[i];
+                        if *var != n {
+                            *var = n;
+                            g.touch();
+                        }
                         Ok(())
                     }
                     (true, mlua::Value::Table(t)) => {
