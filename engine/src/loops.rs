@@ -191,6 +191,13 @@ impl Game {
     pub(crate) fn loop_filter(&mut self, d: &Decision) -> Option<(Decision, Vec<u16>)> {
         self.defs.game.loops.as_ref()?;
         let &p = d.players.first()?;
+        // The mark is read only when the answer is noted, in this pass; a question that will
+        // interrupt the unit of work is asked again, from its snapshot, once answered.
+        let answered_now =
+            self.journal.cursor < self.journal.entries.len() || !self.st.loops.replay.is_empty();
+        if !answered_now && self.st.loops.bars.is_empty() {
+            return None;
+        }
         let key = self.position_key(p);
         self.st.loops.mark = key;
         // While the declared repetitions run, their recorded answers are given as they were.
@@ -222,31 +229,33 @@ impl Game {
     }
 
     /// Notes the position for an answer replayed without its question (an action decision
-    /// recorded in the journal, asked again as a placeholder).
-    pub(crate) fn loop_mark(&mut self, holder: PlayerId) {
+    /// recorded in the journal, asked again as a placeholder); `known` is its fingerprint when
+    /// [`Game::loop_find`] has just taken it.
+    pub(crate) fn loop_mark(&mut self, holder: PlayerId, known: Option<u64>) {
         if self.defs.game.loops.is_some() {
-            self.st.loops.mark = self.position_key(holder);
+            self.st.loops.mark = known.unwrap_or_else(|| self.position_key(holder));
         }
     }
 
     /// Before `holder`'s action decision: notes the position, or, when it has come round
     /// within the turn, has the loop since then declared (the count questions are asked here).
-    pub(crate) fn loop_find(&mut self, holder: PlayerId) -> Result<(), Fail> {
+    /// Returns the position's fingerprint when nothing was asked (the position is unchanged).
+    pub(crate) fn loop_find(&mut self, holder: PlayerId) -> Result<Option<u64>, Fail> {
         let Some(def) = self.defs.game.loops.clone() else {
-            return Ok(());
+            return Ok(None);
         };
         let key = self.position_key(holder);
         if !self.st.loops.replay.is_empty() || self.st.loops.declared.contains(&key) {
-            return Ok(());
+            return Ok(Some(key));
         }
         let Some(&(_, from)) = self.st.loops.marks.iter().find(|(k, _)| *k == key) else {
             let at = self.st.loops.history.len() as u32;
             self.st.loops.marks.push((key, at));
-            return Ok(());
+            return Ok(Some(key));
         };
         let body: Vec<LoopAnswer> = self.st.loops.history[from as usize..].to_vec();
         if body.is_empty() {
-            return Ok(());
+            return Ok(Some(key));
         }
         // Who could have answered otherwise inside the loop, turn player first (1.3.6).
         let mut stoppers: Vec<PlayerId> = Vec::new();
@@ -332,7 +341,7 @@ impl Game {
                 self.st.loops.replay.push_back(a.picks.clone());
             }
         }
-        Ok(())
+        Ok(None)
     }
 
     /// The next answer of a declared loop, if it fits the decision asked (else the loop has

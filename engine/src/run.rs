@@ -250,7 +250,7 @@ impl Game {
     ) -> Result<(), Fail> {
         let defs = Arc::clone(&self.defs);
         let tp = self.st.turn_player;
-        self.loop_find(tp)?;
+        let key = self.loop_find(tp)?;
         let decision = if self.journal.cursor < self.journal.entries.len() {
             // Replaying: the recorded decision already holds the options.
             None
@@ -274,7 +274,7 @@ impl Game {
         let (d, answer) = match decision {
             Some(d) => self.ask(d)?,
             None => {
-                self.loop_mark(tp);
+                self.loop_mark(tp, key);
                 self.ask(placeholder())?
             }
         };
