@@ -152,7 +152,7 @@ local function playable(p, c)
   -- 5.2.3.b/d: targets are chosen once the card has left the hand, so it is not its own target.
   local n = 0
   for _, t in ipairs(targets) do if t ~= c then n = n + 1 end end
-  return n >= M._.target_count(c) and n > 0                        -- 8.2.6.b (effects.lua)
+  return n >= M._.target_count(c)                                  -- 8.2.6.b (effects.lua)
 end
 
 function M.play_options(p)

@@ -155,16 +155,17 @@ local function on_enter(c, p, unplayed)                              -- 場に�
   if k.zone_of(c) == "play" and k.ovar(c, "ambush_defend") == 1 then k.set_gvar("ambush_defend", c) end
 end
 
--- 6.4.6: whether the attack `id` still stands (not cancelled, its attacker attacking on the field).
+-- 6.4.6: whether the attack `id` still stands: its item not cancelled (rules.cancel_attack and
+-- 緊急回避 negate it) and its attacker not gone from the field (a new object once it moves).
+-- Control changing hands (6.3.6.c) is caught when the attack resolves, which cancels the defense.
 local function attack_stands(id)
   local item = id ~= 0 and k.item(id) or nil
-  if not item or item.negated or not k.exists(item.source) then return false end
-  return k.zone_of(item.source) == "field" and k.flag(item.source, "attacking")
+  return item ~= nil and not item.negated and k.exists(item.source)
 end
 
+-- The note is not cleared: a handle names one object only, so it never matches a later entry.
 local function on_entered(c, p, unplayed, was)                       -- 場に出た
   local defends = was ~= nil and k.gvar("ambush_defend") == was
-  if defends then k.set_gvar("ambush_defend", 0) end
   if M._.second_talisman_excluded(c) then return end               -- 10.19.2.a (entering.lua)
   -- 10.3.4: played as a defense: it stays asleep (whether or not the defense succeeds) and
   -- defends the attack it answered, if that attack still stands (6.4.6).
