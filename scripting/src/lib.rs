@@ -5,6 +5,7 @@ mod arg_error;
 pub mod convert;
 pub mod lint;
 pub mod sandbox;
+mod stats;
 
 use fuda_engine::def::ability::hook_name;
 use fuda_engine::def::card::CardDb;
@@ -16,61 +17,18 @@ use std::path::Path;
 use std::rc::Rc;
 
 pub use sandbox::{Budget, Meter};
+pub(crate) use stats::API_CALLS;
+pub use stats::{
+    hook_profile, hook_stats, profile_hooks, reset_hook_stats, HookProfile, HookStats,
+};
 
 /// How deeply hook calls may nest (a hook calls a kernel verb that calls a hook, …): a card
 /// whose effect causes itself again stops here with an error instead of exhausting the stack.
 pub const MAX_HOOK_DEPTH: u32 = 48;
 
-/// Counters for benchmarks (`fuda bench`): hook calls, the time spent in outermost calls
-/// (nested calls are inside it), and kernel API calls from Lua. Kept per thread, outside any
-/// game state; reset with [`reset_hook_stats`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct HookStats {
-    /// Every hook call, nested ones included.
-    pub calls: u64,
-    /// Hook calls from the kernel that were not inside another hook call.
-    pub outer_calls: u64,
-    /// Wall time inside outermost hook calls (argument conversion, Lua, the kernel API).
-    pub outer_nanos: u64,
-    /// Calls of `k.*` functions.
-    pub api_calls: u64,
-}
-
 thread_local! {
-    static STATS: Cell<HookStats> = const { Cell::new(HookStats { calls: 0, outer_calls: 0, outer_nanos: 0, api_calls: 0 }) };
-    pub(crate) static API_CALLS: Cell<u64> = const { Cell::new(0) };
     /// The meter of the outermost hook call running on this thread (`k.*` calls charge it).
     pub(crate) static METER: std::cell::RefCell<Option<Rc<Meter>>> = const { std::cell::RefCell::new(None) };
-    /// Per hook name, outermost calls and their wall time, while [`profile_hooks`] is on.
-    static PROFILE: std::cell::RefCell<Option<HookProfile>> = const { std::cell::RefCell::new(None) };
-}
-
-/// Per hook name: outermost calls from the kernel and the nanoseconds spent in them (nested
-/// hook calls and the `k.*` API they make included).
-pub type HookProfile = std::collections::BTreeMap<String, (u64, u64)>;
-
-/// Starts (or stops) counting outermost hook calls per hook name on this thread (`fuda bench
-/// --hooks`); off by default, since it names every call.
-pub fn profile_hooks(on: bool) {
-    PROFILE.with(|p| *p.borrow_mut() = on.then(HookProfile::new));
-}
-
-/// This thread's per-hook counts since [`profile_hooks`] turned them on (empty when off).
-pub fn hook_profile() -> HookProfile {
-    PROFILE.with(|p| p.borrow().clone().unwrap_or_default())
-}
-
-/// This thread's counters since the last [`reset_hook_stats`].
-pub fn hook_stats() -> HookStats {
-    let mut s = STATS.with(Cell::get);
-    s.api_calls = API_CALLS.with(Cell::get);
-    s
-}
-
-/// Zeroes this thread's counters.
-pub fn reset_hook_stats() {
-    STATS.with(|s| s.set(HookStats::default()));
-    API_CALLS.with(|c| c.set(0));
 }
 
 /// Runs a game's Lua hooks.
@@ -470,15 +428,6 @@ impl LuaHost {
     }
 }
 
-/// A hook's name in a profile: a card's hooks by their kind (`card:*:<hook>`), so that the
-/// table shows what kind of work costs, not one row per card.
-fn game_hook_label(hook: &str) -> String {
-    match hook.strip_prefix("card:") {
-        Some(rest) => format!("card:*:{}", rest.rsplit(':').next().unwrap_or(rest)),
-        None => hook.to_string(),
-    }
-}
-
 /// For a card's hook, the player who controls the card (its context's `controller`).
 fn card_controller(hook: &str, args: &[Value]) -> Option<fuda_engine::PlayerId> {
     if !hook.starts_with("card:") {
@@ -539,23 +488,7 @@ impl Host for LuaHost {
         if let Some(previous) = previous {
             METER.with(|m| *m.borrow_mut() = previous);
         }
-        STATS.with(|s| {
-            let mut v = s.get();
-            v.calls += 1;
-            if let Some(t) = started {
-                let nanos = t.elapsed().as_nanos() as u64;
-                v.outer_calls += 1;
-                v.outer_nanos += nanos;
-                PROFILE.with(|p| {
-                    if let Some(p) = p.borrow_mut().as_mut() {
-                        let e = p.entry(game_hook_label(hook)).or_default();
-                        e.0 += 1;
-                        e.1 += nanos;
-                    }
-                });
-            }
-            s.set(v);
-        });
+        stats::count_call(hook, started);
         match self.lua.remove_app_data::<Game>() {
             Some(g) => *game = g,
             None => {
