@@ -100,42 +100,92 @@ pub fn string(s: &mlua::LuaString) -> mlua::Result<String> {
 }
 
 fn table_value(t: &Table, depth: usize, nodes: &mut usize) -> mlua::Result<Value> {
-    // Entries are looked at one at a time, never collected as Lua values: mlua's stack of
-    // references keeps the largest size it ever had, so holding a big table's entries would
-    // cost every later call of the host.
+    // One pass over the entries, each converted as it comes and never collected as a Lua
+    // value: mlua's stack of references keeps the largest size it ever had, so holding a big
+    // table's entries would cost every later call of the host.
     let n = t.raw_len();
-    let mut entries = 0usize;
+    let mut ints: Vec<(i64, Value)> = Vec::new();
+    let mut strs: Vec<(String, Value)> = Vec::new();
     for kv in t.pairs::<mlua::Value, mlua::Value>() {
-        kv?;
-        entries += 1;
-        if entries > MAX_NODES {
+        let (k, v) = kv?;
+        if ints.len() + strs.len() >= MAX_NODES {
             return Err(mlua::Error::runtime(format!(
                 "a table passed to the kernel has more than {MAX_NODES} entries"
             )));
         }
-    }
-    if entries == n {
-        let mut out = Vec::with_capacity(n);
-        for i in 1..=n {
-            out.push(convert(&t.raw_get::<mlua::Value>(i)?, depth, nodes)?);
-        }
-        return Ok(Value::List(out));
-    }
-    let mut m: Vec<(String, Value)> = Vec::new();
-    for kv in t.pairs::<mlua::Value, mlua::Value>() {
-        let (k, v) = kv?;
-        let key = match k {
-            mlua::Value::String(s) => string(&s)?,
-            mlua::Value::Integer(i) => i.to_string(),
+        match k {
+            mlua::Value::Integer(i) => ints.push((i, convert(&v, depth, nodes)?)),
+            mlua::Value::String(s) => strs.push((string(&s)?, convert(&v, depth, nodes)?)),
             other => {
                 return Err(mlua::Error::runtime(format!(
                     "table keys must be strings or integers, got {}",
                     other.type_name()
                 )))
             }
-        };
-        m.push((key, convert(&v, depth, nodes)?));
+        }
     }
+    ints.sort_by_key(|e| e.0);
+    // A list: the keys are exactly 1..n.
+    if strs.is_empty()
+        && ints.len() == n
+        && ints.iter().enumerate().all(|(i, e)| e.0 == i as i64 + 1)
+    {
+        return Ok(Value::List(ints.into_iter().map(|e| e.1).collect()));
+    }
+    let mut m = strs;
+    m.extend(ints.into_iter().map(|(i, v)| (i.to_string(), v)));
     m.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(Value::Map(m.into_iter().collect::<IndexMap<_, _>>()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn conv(lua_src: &str) -> mlua::Result<Value> {
+        let lua = Lua::new();
+        from_lua(&lua.load(lua_src).eval::<mlua::Value>()?)
+    }
+
+    #[test]
+    fn keys_one_to_n_make_a_list_in_order() {
+        let v = conv("local t = {} t[3] = 'c' t[1] = 'a' t[2] = 'b' return t").unwrap();
+        let items: Vec<_> = v
+            .as_list()
+            .iter()
+            .map(|x| x.as_str().unwrap_or(""))
+            .collect();
+        assert_eq!(items, ["a", "b", "c"]);
+        assert_eq!(conv("return {}").unwrap(), Value::List(vec![]));
+    }
+
+    #[test]
+    fn any_other_table_is_a_map_with_sorted_keys() {
+        let v = conv("return { z = 1, a = 2, [10] = 3 }").unwrap();
+        let Value::Map(m) = v else { panic!("a map") };
+        assert_eq!(
+            m.keys().map(String::as_str).collect::<Vec<_>>(),
+            ["10", "a", "z"]
+        );
+        // Integer keys that are not 1..n keep every entry (no list with a hole).
+        let Value::Map(m) = conv("return { [2] = 'b', [3] = 'c' }").unwrap() else {
+            panic!("a map")
+        };
+        assert_eq!(m.len(), 2);
+        let Value::Map(m) = conv("return { 'a', x = 'b' }").unwrap() else {
+            panic!("a map")
+        };
+        assert_eq!(m.keys().map(String::as_str).collect::<Vec<_>>(), ["1", "x"]);
+    }
+
+    #[test]
+    fn a_table_wider_than_the_limit_is_refused() {
+        let e = conv("local t = {} for i = 1, 100001 do t[i] = i end return t").unwrap_err();
+        assert!(e.to_string().contains("more than 100000"), "{e}");
+        let e = conv("return { [true] = 1 }").unwrap_err();
+        assert!(
+            e.to_string().contains("keys must be strings or integers"),
+            "{e}"
+        );
+    }
 }
