@@ -266,20 +266,23 @@ fn hooks_line(out: &mut String, name: &str, s: &Series) {
 fn profile_lines(out: &mut String, s: &Series) {
     let d = s.decisions.max(1) as f64;
     let mut rows: Vec<_> = s.profile.iter().collect();
-    rows.sort_by(|a, b| b.1 .1.cmp(&a.1 .1).then_with(|| a.0.cmp(b.0)));
-    let total: u64 = rows.iter().map(|(_, (_, n))| n).sum();
+    rows.sort_by(|a, b| b.1.nanos.cmp(&a.1.nanos).then_with(|| a.0.cmp(b.0)));
+    let total: u64 = rows.iter().map(|(_, c)| c.nanos).sum();
     let _ = writeln!(
         out,
-        "  {:<40} {:>10} {:>12} {:>8}",
-        "hook", "calls/dec", "µs/decision", "share"
+        "  {:<40} {:>10} {:>12} {:>8} {:>10} {:>12}",
+        "hook", "calls/dec", "µs/decision", "share", "µs/call", "k.* / call"
     );
-    for (name, (calls, nanos)) in rows.iter().take(15) {
+    for (name, c) in rows.iter().take(15) {
+        let calls = c.calls.max(1) as f64;
         let _ = writeln!(
             out,
-            "  {name:<40} {:>10.2} {:>12.1} {:>7.1} %",
-            *calls as f64 / d,
-            *nanos as f64 / 1e3 / d,
-            100.0 * *nanos as f64 / total.max(1) as f64
+            "  {name:<40} {:>10.2} {:>12.1} {:>7.1} % {:>10.1} {:>12.1}",
+            c.calls as f64 / d,
+            c.nanos as f64 / 1e3 / d,
+            100.0 * c.nanos as f64 / total.max(1) as f64,
+            c.nanos as f64 / 1e3 / calls,
+            c.api_calls as f64 / calls
         );
     }
 }

@@ -18,12 +18,20 @@ fn series(b: &Bundle, profile: bool) -> Series {
 fn the_profile_counts_each_outermost_call_once() {
     let b = Bundle::load(&default_game_dir()).expect("the 汎用TCG loads");
     let s = series(&b, true);
-    let calls: u64 = s.profile.values().map(|(n, _)| n).sum();
-    let nanos: u64 = s.profile.values().map(|(_, t)| t).sum();
+    let calls: u64 = s.profile.values().map(|c| c.calls).sum();
+    let nanos: u64 = s.profile.values().map(|c| c.nanos).sum();
+    let api: u64 = s.profile.values().map(|c| c.api_calls).sum();
     assert_eq!(calls, s.hooks.outer_calls, "every outermost call, once");
     assert_eq!(nanos, s.hooks.outer_nanos, "their time, all of it");
+    assert_eq!(
+        api, s.hooks.api_calls,
+        "every k.* call is inside an outermost hook call"
+    );
     // 1003: the KO rule process runs at every rule check of the game.
-    assert!(s.profile.get("rp_ko").is_some_and(|(n, _)| *n > 0));
+    assert!(s
+        .profile
+        .get("rp_ko")
+        .is_some_and(|c| c.calls > 0 && c.api_calls > 0));
     assert!(
         s.profile
             .keys()

@@ -477,7 +477,7 @@ impl Host for LuaHost {
                 ),
             }));
         }
-        let started = outer.then(std::time::Instant::now);
+        let started = outer.then(stats::call_start);
         let previous = outer.then(|| METER.with(|m| m.replace(Some(self.meter.clone()))));
         self.depth.set(self.depth.get() + 1);
         self.acting.borrow_mut().push(card_controller(hook, args));

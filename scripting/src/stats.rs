@@ -24,9 +24,17 @@ thread_local! {
     static PROFILE: std::cell::RefCell<Option<HookProfile>> = const { std::cell::RefCell::new(None) };
 }
 
-/// Per hook name: outermost calls from the kernel and the nanoseconds spent in them (nested
-/// hook calls and the `k.*` API they make included).
-pub type HookProfile = std::collections::BTreeMap<String, (u64, u64)>;
+/// What one hook's outermost calls cost: nested hook calls and the `k.*` API they make included.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HookCost {
+    pub calls: u64,
+    pub nanos: u64,
+    /// `k.*` calls made during them.
+    pub api_calls: u64,
+}
+
+/// Per hook name, what its outermost calls from the kernel cost.
+pub type HookProfile = std::collections::BTreeMap<String, HookCost>;
 
 /// Starts (or stops) counting outermost hook calls per hook name on this thread (`fuda bench
 /// --hooks`); off by default, since it names every call.
@@ -61,20 +69,27 @@ fn profile_label(hook: &str) -> String {
     }
 }
 
-/// Counts one hook call; `started` is when an outermost call began (None for a nested one).
-pub(crate) fn count_call(hook: &str, started: Option<std::time::Instant>) {
+/// When an outermost hook call begins: the time, and the `k.*` calls so far.
+pub(crate) fn call_start() -> (std::time::Instant, u64) {
+    (std::time::Instant::now(), API_CALLS.with(Cell::get))
+}
+
+/// Counts one hook call; `started` is what [`call_start`] said for an outermost call (None for a
+/// nested one).
+pub(crate) fn count_call(hook: &str, started: Option<(std::time::Instant, u64)>) {
     STATS.with(|s| {
         let mut v = s.get();
         v.calls += 1;
-        if let Some(t) = started {
+        if let Some((t, api)) = started {
             let nanos = t.elapsed().as_nanos() as u64;
             v.outer_calls += 1;
             v.outer_nanos += nanos;
             PROFILE.with(|p| {
                 if let Some(p) = p.borrow_mut().as_mut() {
                     let e = p.entry(profile_label(hook)).or_default();
-                    e.0 += 1;
-                    e.1 += nanos;
+                    e.calls += 1;
+                    e.nanos += nanos;
+                    e.api_calls += API_CALLS.with(Cell::get).saturating_sub(api);
                 }
             });
         }
