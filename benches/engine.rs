@@ -1,4 +1,5 @@
-//! Criterion benches of the engine and the native baseline (issue 6): `cargo bench`.
+//! Criterion benches of the engine and the native baseline (issue 6), and one whole game of
+//! each hosted game with its first two decks (issue 14): `cargo bench`.
 //! Kept short (few samples, 3 s each); `fuda bench` gives the full report.
 use criterion::{criterion_group, criterion_main, Criterion};
 use fuda::bench::{mid_game_positions, play_random};
@@ -36,6 +37,26 @@ fn benches(c: &mut Criterion) {
             black_box(native::play(&nd, seed))
         })
     });
+
+    // Each hosted game with its own starter decks (`fuda bench --game cards/<game>`).
+    for game in ["fire-force", "victory-spark", "touhou-vision"] {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("cards")
+            .join(game);
+        let b = Bundle::load(&dir).expect("the hosted game loads");
+        let names = b.resolve_decks(&[]).expect("its decks");
+        let decks = [
+            b.deck(&names[0]).expect("deck"),
+            b.deck(&names[1]).expect("deck"),
+        ];
+        c.bench_function(&format!("game/{game}"), |bch| {
+            bch.iter(|| {
+                seed += 1;
+                let mut g = b.new_game([&decks[0], &decks[1]], seed);
+                black_box(play_random(&mut g, &b.host, seed, |_| false).expect("plays"))
+            })
+        });
+    }
 
     let positions =
         mid_game_positions(&bundle, [&scripted[0], &scripted[1]], 1, 8, 10).expect("positions");
