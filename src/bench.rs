@@ -37,6 +37,10 @@ pub struct BenchArgs {
     /// Also list, for the decks with card text, each hook's calls and time per decision.
     #[arg(long)]
     pub hooks: bool,
+    /// Run every hook call, answering none from a kept result (to measure what the memo of
+    /// hook results saves; scripting/src/memo.rs).
+    #[arg(long)]
+    pub no_memo: bool,
 }
 
 impl Default for BenchArgs {
@@ -49,6 +53,7 @@ impl Default for BenchArgs {
             decks: None,
             vanilla: None,
             hooks: false,
+            no_memo: false,
         }
     }
 }
@@ -253,9 +258,10 @@ fn hooks_line(out: &mut String, name: &str, s: &Series) {
     let d = s.decisions.max(1) as f64;
     let _ = writeln!(
         out,
-        "{name:<22} {:>5.1} hook calls/decision ({:.1} from the kernel), {:>5.1} k.* calls/decision, {:.2} µs per kernel→Lua call, Lua share {:.0} %",
+        "{name:<22} {:>5.1} hook calls/decision ({:.1} from the kernel, {:.1} of them kept results), {:>5.1} k.* calls/decision, {:.2} µs per kernel→Lua call, Lua share {:.0} %",
         h.calls as f64 / d,
         h.outer_calls as f64 / d,
+        h.kept as f64 / d,
         h.api_calls as f64 / d,
         h.outer_nanos as f64 / 1e3 / h.outer_calls.max(1) as f64,
         100.0 * h.outer_nanos as f64 / 1e9 / s.secs
@@ -270,15 +276,16 @@ fn profile_lines(out: &mut String, s: &Series) {
     let total: u64 = rows.iter().map(|(_, c)| c.nanos).sum();
     let _ = writeln!(
         out,
-        "  {:<40} {:>10} {:>12} {:>8} {:>10} {:>12}",
-        "hook", "calls/dec", "µs/decision", "share", "µs/call", "k.* / call"
+        "  {:<40} {:>10} {:>7} {:>12} {:>8} {:>10} {:>12}",
+        "hook", "calls/dec", "kept", "µs/decision", "share", "µs/call", "k.* / call"
     );
     for (name, c) in rows.iter().take(15) {
         let calls = c.calls.max(1) as f64;
         let _ = writeln!(
             out,
-            "  {name:<40} {:>10.2} {:>12.1} {:>7.1} % {:>10.1} {:>12.1}",
+            "  {name:<40} {:>10.2} {:>5.0} % {:>12.1} {:>7.1} % {:>10.1} {:>12.1}",
             c.calls as f64 / d,
+            100.0 * c.kept as f64 / calls,
             c.nanos as f64 / 1e3 / d,
             100.0 * c.nanos as f64 / total.max(1) as f64,
             c.nanos as f64 / 1e3 / calls,
@@ -291,6 +298,7 @@ fn profile_lines(out: &mut String, s: &Series) {
 pub fn run(args: &BenchArgs) -> Result<String, String> {
     let dir = args.game.clone().unwrap_or_else(default_game_dir);
     let bundle = Bundle::load(&dir).map_err(|e| e.to_string())?;
+    bundle.host.keep_results(!args.no_memo);
     let builtin = args.game.is_none();
     let decks = match (&args.decks, builtin) {
         (Some(d), _) => d.clone(),

@@ -4,6 +4,7 @@ pub mod api;
 mod arg_error;
 pub mod convert;
 pub mod lint;
+mod memo;
 pub mod sandbox;
 mod stats;
 
@@ -42,6 +43,8 @@ pub struct LuaHost {
     acting: Rc<std::cell::RefCell<Vec<Option<fuda_engine::PlayerId>>>>,
     /// Hook calls in progress (a kernel verb called from Lua may call hooks again).
     depth: Rc<Cell<u32>>,
+    /// The game's hooks' kept results (memo.rs).
+    memo: Rc<memo::Memo>,
 }
 
 /// What API functions need to call hooks again from inside a hook (kept in Lua's app data).
@@ -52,6 +55,7 @@ pub(crate) struct HostParts {
     /// Per hook call in progress: the player whose card's hook it is (None: the game's).
     pub(crate) acting: Rc<std::cell::RefCell<Vec<Option<fuda_engine::PlayerId>>>>,
     depth: Rc<Cell<u32>>,
+    memo: Rc<memo::Memo>,
 }
 
 impl LuaHost {
@@ -68,6 +72,7 @@ impl LuaHost {
             meter: parts.meter,
             acting: parts.acting,
             depth: parts.depth,
+            memo: parts.memo,
         })
     }
 }
@@ -137,11 +142,13 @@ impl LuaHost {
         }
         let depth = Rc::new(Cell::new(0));
         let acting = Rc::new(std::cell::RefCell::new(Vec::new()));
+        let memo = Rc::new(memo::Memo::default());
         lua.set_app_data(HostParts {
             hooks: hooks.clone(),
             meter: meter.clone(),
             depth: depth.clone(),
             acting: acting.clone(),
+            memo: memo.clone(),
         });
         Ok(LuaHost {
             _strings: Some(strings),
@@ -150,11 +157,19 @@ impl LuaHost {
             meter,
             acting,
             depth,
+            memo,
         })
     }
 }
 
 impl LuaHost {
+    /// Whether the game's hooks may be answered by kept results (memo.rs; on by default).
+    /// Off, every call runs its Lua: tests compare the two, `fuda bench --no-memo` measures it.
+    pub fn keep_results(&self, on: bool) {
+        self.memo.off.set(!on);
+        self.memo.clear();
+    }
+
     /// Bytes the Lua state holds after a full garbage collection (tests and diagnostics).
     pub fn memory_used(&self) -> usize {
         let _ = self.lua.gc_collect();
@@ -165,6 +180,7 @@ impl LuaHost {
     /// Compiles every card's Lua hooks. Each hook becomes `function(ctx)` with `self`,
     /// `controller`, `event` and `data` as locals; its lines keep the card file's line numbers.
     pub fn load_cards(&self, db: &CardDb) -> Result<(), LoadErrors> {
+        self.memo.clear();
         let mut errors = Vec::new();
         let mut files: Vec<(std::path::PathBuf, Loaded)> = Vec::new();
         let fresh = self.fresh_module_factory().map_err(|e| {
@@ -455,6 +471,22 @@ impl Host for LuaHost {
         };
         // The instruction budget counts from the outermost hook call.
         let outer = self.depth.get() == 0;
+        // The game's own outermost hooks may be answered by a kept result (memo.rs).
+        let memo = outer && !self.memo.off.get() && !hook.starts_with("card:");
+        let mut recorder = None;
+        if memo {
+            let started = stats::call_start();
+            match self.memo.begin(game, hook, args) {
+                memo::Begin::Kept { result, used } => {
+                    stats::count_call(hook, Some(started), true);
+                    game.charge_work(used);
+                    return Ok(result);
+                }
+                memo::Begin::Recording(r) => {
+                    recorder = Some((r, game.st.generation, game.log.len()));
+                }
+            }
+        }
         if outer {
             self.meter.reset();
             sandbox::restart_count(&self.lua);
@@ -488,7 +520,7 @@ impl Host for LuaHost {
         if let Some(previous) = previous {
             METER.with(|m| *m.borrow_mut() = previous);
         }
-        stats::count_call(hook, started);
+        stats::count_call(hook, started, false);
         match self.lua.remove_app_data::<Game>() {
             Some(g) => *game = g,
             None => {
@@ -533,6 +565,12 @@ impl Host for LuaHost {
             (Ok(_), Some(why)) => Err(script_error(&why)),
             (Ok(v), None) => convert::from_lua(&v).map_err(|e| script_error(&e)),
         };
+        if let Some((r, generation, log_len)) = recorder {
+            // Kept only if it returned a value and changed nothing (state or log).
+            let clean = !stopped && (generation, log_len) == (game.st.generation, game.log.len());
+            let kept = result.as_ref().ok().filter(|_| clean);
+            self.memo.end(r, hook, args, kept, self.meter.used());
+        }
         if outer {
             game.charge_work(self.meter.used());
             // Between hook calls nothing is charged against the last call's budget.

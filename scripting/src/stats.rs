@@ -15,10 +15,12 @@ pub struct HookStats {
     pub outer_nanos: u64,
     /// Calls of `k.*` functions.
     pub api_calls: u64,
+    /// Outermost calls answered by a kept result without running Lua (memo.rs).
+    pub kept: u64,
 }
 
 thread_local! {
-    static STATS: Cell<HookStats> = const { Cell::new(HookStats { calls: 0, outer_calls: 0, outer_nanos: 0, api_calls: 0 }) };
+    static STATS: Cell<HookStats> = const { Cell::new(HookStats { calls: 0, outer_calls: 0, outer_nanos: 0, api_calls: 0, kept: 0 }) };
     pub(crate) static API_CALLS: Cell<u64> = const { Cell::new(0) };
     /// Per hook name, outermost calls and their wall time, while [`profile_hooks`] is on.
     static PROFILE: std::cell::RefCell<Option<HookProfile>> = const { std::cell::RefCell::new(None) };
@@ -31,6 +33,8 @@ pub struct HookCost {
     pub nanos: u64,
     /// `k.*` calls made during them.
     pub api_calls: u64,
+    /// Of `calls`, those answered by a kept result (memo.rs).
+    pub kept: u64,
 }
 
 /// Per hook name, what its outermost calls from the kernel cost.
@@ -75,11 +79,12 @@ pub(crate) fn call_start() -> (std::time::Instant, u64) {
 }
 
 /// Counts one hook call; `started` is what [`call_start`] said for an outermost call (None for a
-/// nested one).
-pub(crate) fn count_call(hook: &str, started: Option<(std::time::Instant, u64)>) {
+/// nested one); `kept`: it was answered by a kept result.
+pub(crate) fn count_call(hook: &str, started: Option<(std::time::Instant, u64)>, kept: bool) {
     STATS.with(|s| {
         let mut v = s.get();
         v.calls += 1;
+        v.kept += kept as u64;
         if let Some((t, api)) = started {
             let nanos = t.elapsed().as_nanos() as u64;
             v.outer_calls += 1;
@@ -88,6 +93,7 @@ pub(crate) fn count_call(hook: &str, started: Option<(std::time::Instant, u64)>)
                 if let Some(p) = p.borrow_mut().as_mut() {
                     let e = p.entry(profile_label(hook)).or_default();
                     e.calls += 1;
+                    e.kept += kept as u64;
                     e.nanos += nanos;
                     e.api_calls += API_CALLS.with(Cell::get).saturating_sub(api);
                 }

@@ -16,77 +16,94 @@ fn index(g: &Game, id: ObjId, name: &str) -> R<usize> {
 pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
     // k.abilities(c, {kind=, hook=, skill=, all=}) → names of the card's abilities, valid ones
     // only (802) unless all = true, in printed order.
-    k.raw_set(
+    type Filter = (i64, Option<String>, Option<String>, Option<String>, bool);
+    read_parsed(
+        lua,
+        k,
         "abilities",
-        lua.create_function(|lua, (h, f): (i64, Option<Table>)| {
-            let (kind, hook, skill, all) = match &f {
+        |(h, f): (i64, Option<Table>)| -> R<Filter> {
+            Ok(match &f {
                 Some(t) => (
+                    h,
                     t.get::<Option<String>>("kind")?,
                     t.get::<Option<String>>("hook")?,
                     t.get::<Option<String>>("skill")?,
                     t.get::<Option<bool>>("all")?.unwrap_or(false),
                 ),
-                None => (None, None, None, false),
-            };
-            with(lua, |g| {
-                let id = obj(g, h)?;
-                known(lua, g, h)?;
-                let def = &g.defs.cards.cards[g.st.objects[id.card as usize].def as usize];
-                Ok(def
-                    .abilities
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, a)| {
-                        kind.as_deref().is_none_or(|k| kind_name(a.kind) == k)
-                            && hook.as_deref().is_none_or(|h| a.hook(h).is_some())
-                            && skill
-                                .as_deref()
-                                .is_none_or(|s| a.skill.as_deref() == Some(s))
-                            && (all || g.ability_valid(id.card, *i))
-                    })
-                    .map(|(_, a)| a.name.clone())
-                    .collect::<Vec<_>>())
+                None => (h, None, None, None, false),
             })
-        })?,
+        },
+        |g, who, (h, kind, hook, skill, all): &Filter| {
+            let id = obj(g, *h)?;
+            known_to(g, who, *h)?;
+            let def = &g.defs.cards.cards[g.st.objects[id.card as usize].def as usize];
+            Ok(def
+                .abilities
+                .iter()
+                .enumerate()
+                .filter(|(i, a)| {
+                    kind.as_deref().is_none_or(|k| kind_name(a.kind) == k)
+                        && hook.as_deref().is_none_or(|h| a.hook(h).is_some())
+                        && skill
+                            .as_deref()
+                            .is_none_or(|s| a.skill.as_deref() == Some(s))
+                        && (*all || g.ability_valid(id.card, *i))
+                })
+                .map(|(_, a)| a.name.clone())
+                .collect::<Vec<_>>())
+        },
     )?;
     // k.ability(c, name) → {name, name_en, kind, ex_skill, text, per_turn, skill} or nil.
-    k.raw_set(
-        "ability",
-        lua.create_function(|lua, (h, name): (i64, String)| {
-            let info = with(lua, |g| {
-                let id = obj(g, h)?;
-                known(lua, g, h)?;
-                Ok(g.ability_index(id.card, &name).map(|i| {
-                    let a = g.ability_def(id.card, i);
-                    let mut m = indexmap::IndexMap::new();
-                    m.insert("name".to_string(), Value::Str(a.name.clone()));
-                    m.insert("kind".to_string(), Value::Str(kind_name(a.kind).into()));
-                    m.insert("ex_skill".to_string(), Value::Bool(a.ex_skill));
-                    m.insert(
-                        "valid".to_string(),
-                        Value::Bool(g.ability_valid(id.card, i)),
-                    );
-                    if let Some(t) = &a.text {
-                        m.insert("text".to_string(), Value::Str(t.clone()));
-                    }
-                    if let Some(n) = a.per_turn {
-                        m.insert("per_turn".to_string(), Value::Int(n as i64));
-                    }
-                    if let Some(s) = &a.skill {
-                        m.insert("skill".to_string(), Value::Str(s.clone()));
-                    }
-                    Value::Map(m)
-                }))
-            })?;
-            to_lua(lua, &info.unwrap_or_default())
-        })?,
-    )?;
-    // k.check(c, name, event) → whether the ability's `if:` holds (true without one).
+    read(lua, k, "ability", |g, who, (h, name): &(i64, String)| {
+        let id = obj(g, *h)?;
+        known_to(g, who, *h)?;
+        Ok(Val(g
+            .ability_index(id.card, name)
+            .map(|i| {
+                let a = g.ability_def(id.card, i);
+                let mut m = indexmap::IndexMap::new();
+                m.insert("name".to_string(), Value::Str(a.name.clone()));
+                m.insert("kind".to_string(), Value::Str(kind_name(a.kind).into()));
+                m.insert("ex_skill".to_string(), Value::Bool(a.ex_skill));
+                m.insert(
+                    "valid".to_string(),
+                    Value::Bool(g.ability_valid(id.card, i)),
+                );
+                if let Some(t) = &a.text {
+                    m.insert("text".to_string(), Value::Str(t.clone()));
+                }
+                if let Some(n) = a.per_turn {
+                    m.insert("per_turn".to_string(), Value::Int(n as i64));
+                }
+                if let Some(s) = &a.skill {
+                    m.insert("skill".to_string(), Value::Str(s.clone()));
+                }
+                Value::Map(m)
+            })
+            .unwrap_or_default()))
+    })?;
+    // k.check(c, name, event) → whether the ability's `if:` holds (true without one). A
+    // condition that fails to evaluate is the card's error (logged): not a pure read then.
     k.raw_set(
         "check",
         lua.create_function(|lua, (h, name, ev): (i64, String, Option<mlua::Value>)| {
             let event = ev.as_ref().map(from_lua).transpose()?;
-            with(lua, |g| {
+            super::charge_read()?;
+            let pure = {
+                let g = lua
+                    .app_data_ref::<Game>()
+                    .ok_or_else(|| err("the kernel API is only available inside a hook call"))?;
+                condition(&g, h, &name, event.as_ref())
+            };
+            if let Ok(Ok(b)) = pure {
+                if crate::memo::recording() {
+                    crate::memo::note(Box::new(move |g: &Game| {
+                        matches!(condition(g, h, &name, event.as_ref()), Ok(Ok(c)) if c == b)
+                    }));
+                }
+                return Ok(b);
+            }
+            with_charged(lua, |g| {
                 let id = obj(g, h)?;
                 let i = index(g, id, &name)?;
                 match g.ability_condition(id, i, event.as_ref()) {
@@ -121,16 +138,11 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             },
         )?,
     )?;
-    k.raw_set(
-        "uses",
-        lua.create_function(|lua, (h, name): (i64, String)| {
-            with(lua, |g| {
-                let id = obj(g, h)?;
-                let i = index(g, id, &name)?;
-                Ok(g.uses_this_turn(id, i) as i64)
-            })
-        })?,
-    )?;
+    read(lua, k, "uses", |g, _, (h, name): &(i64, String)| {
+        let id = obj(g, *h)?;
+        let i = index(g, id, name)?;
+        Ok(g.uses_this_turn(id, i) as i64)
+    })?;
     k.raw_set(
         "use_ability",
         lua.create_function(|lua, (h, name): (i64, String)| {
@@ -192,18 +204,20 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             grammar_to_lua(lua, v)
         })?,
     )?;
-    k.raw_set(
-        "subtype",
-        lua.create_function(|lua, h: i64| {
-            with(lua, |g| {
-                let id = obj(g, h)?;
-                let d = &g.defs.cards.cards[g.st.objects[id.card as usize].def as usize];
-                Ok(d.subtype
-                    .map(|s| g.defs.game.card_types[d.card_type].subtypes[s].id.clone()))
-            })
-        })?,
-    )?;
+    read(lua, k, "subtype", |g, _, &h: &i64| {
+        let id = obj(g, h)?;
+        let d = &g.defs.cards.cards[g.st.objects[id.card as usize].def as usize];
+        Ok(d.subtype
+            .map(|s| g.defs.game.card_types[d.card_type].subtypes[s].id.clone()))
+    })?;
     Ok(())
+}
+
+/// The ability's `if:` (Ok(Err) when it fails to evaluate: the card's error, not pure).
+fn condition(g: &Game, h: i64, name: &str, event: Option<&Value>) -> R<Result<bool, String>> {
+    let id = obj(g, h)?;
+    let i = index(g, id, name)?;
+    Ok(g.ability_condition(id, i, event))
 }
 
 /// Evaluates an expression of the grammar; with `this`, bare names are first the card's own

@@ -38,6 +38,12 @@ pub(crate) fn charge_units(n: u64) -> R<()> {
 }
 
 fn charge_call(_lua: &Lua) -> R<()> {
+    // Anything but a read: the hook call being recorded is not kept (memo.rs).
+    crate::memo::unkeep();
+    charge_read()
+}
+
+pub(crate) fn charge_read() -> R<()> {
     crate::API_CALLS.with(|c| c.set(c.get() + 1));
     crate::METER.with(|m| match &*m.borrow() {
         Some(meter) => meter.charge(API_CALL_COST),
@@ -45,8 +51,136 @@ fn charge_call(_lua: &Lua) -> R<()> {
     })
 }
 
+/// Whose knowledge a read uses: the running card's controller's (303.3), looked up in Lua's
+/// app data, or given (a read asked again for a kept hook result, memo.rs).
+pub(crate) enum Who<'a> {
+    Lua(&'a Lua),
+    Fixed(Option<PlayerId>),
+}
+
+impl Who<'_> {
+    pub(crate) fn acting(&self) -> Option<PlayerId> {
+        match self {
+            Who::Lua(lua) => acting_card(lua),
+            Who::Fixed(p) => *p,
+        }
+    }
+}
+
+/// A read's answer handed to Lua: compared when the read is asked again (memo.rs).
+pub(crate) trait Answer: Clone + PartialEq + 'static {
+    fn into_lua_values(self, lua: &Lua) -> R<mlua::MultiValue>;
+}
+
+impl<T: mlua::IntoLuaMulti + Clone + PartialEq + 'static> Answer for T {
+    fn into_lua_values(self, lua: &Lua) -> R<mlua::MultiValue> {
+        self.into_lua_multi(lua)
+    }
+}
+
+/// A value of the kernel's, converted to Lua as `to_lua` does.
+#[derive(Clone, PartialEq)]
+pub(crate) struct Val(pub fuda_engine::Value);
+
+impl mlua::IntoLua for Val {
+    fn into_lua(self, lua: &Lua) -> R<mlua::Value> {
+        to_lua(lua, &self.0)
+    }
+}
+
+/// A pure read for `k.<name>`: `f` answers from the game and the reader alone, so a hook
+/// result kept by memo.rs can ask it again without Lua. It must not write, log or charge work.
+pub(crate) fn read<A, T>(lua: &Lua, k: &Table, name: &str, f: fn(&Game, &Who, &A) -> R<T>) -> R<()>
+where
+    A: mlua::FromLuaMulti + 'static,
+    T: Answer,
+{
+    read_parsed(lua, k, name, Ok, f)
+}
+
+/// [`read`] whose Lua arguments are first made into owned values by `parse` (an options
+/// table read once: what is asked again must not depend on a table Lua may change).
+pub(crate) fn read_parsed<L, A, T>(
+    lua: &Lua,
+    k: &Table,
+    name: &str,
+    parse: fn(L) -> R<A>,
+    f: fn(&Game, &Who, &A) -> R<T>,
+) -> R<()>
+where
+    L: mlua::FromLuaMulti + 'static,
+    A: 'static,
+    T: Answer,
+{
+    let func = lua.create_function(move |lua, l: L| {
+        let a = parse(l)?;
+        charge_read()?;
+        let answer = {
+            let g = lua
+                .app_data_ref::<Game>()
+                .ok_or_else(|| err("the kernel API is only available inside a hook call"))?;
+            f(&g, &Who::Lua(lua), &a)
+        };
+        match &answer {
+            Ok(v) if crate::memo::recording() => {
+                let (v, who) = (v.clone(), acting_card(lua));
+                crate::memo::note(Box::new(move |g: &Game| {
+                    f(g, &Who::Fixed(who), &a).is_ok_and(|w| w == v)
+                }));
+            }
+            Ok(_) => {}
+            Err(_) => crate::memo::unkeep(),
+        }
+        answer?.into_lua_values(lua)
+    })?;
+    k.raw_set(name, func)
+}
+
+/// A write for `k.<name>` that is a read when it changes nothing (`act` touches the state only
+/// when it changes something): then it is noted as `same` — whether it would still change
+/// nothing — so a hook result kept by memo.rs holds while that stays so.
+pub(crate) fn write<A, T>(
+    lua: &Lua,
+    k: &Table,
+    name: &str,
+    same: fn(&Game, &A) -> R<bool>,
+    act: fn(&mut Game, &A) -> R<T>,
+) -> R<()>
+where
+    A: mlua::FromLuaMulti + 'static,
+    T: mlua::IntoLuaMulti + 'static,
+{
+    let func = lua.create_function(move |lua, a: A| {
+        charge_read()?;
+        let (r, changed) = {
+            let mut g = lua
+                .app_data_mut::<Game>()
+                .ok_or_else(|| err("the kernel API is only available inside a hook call"))?;
+            let before = (g.st.generation, g.log.len());
+            let r = act(&mut g, &a);
+            (r, before != (g.st.generation, g.log.len()))
+        };
+        match &r {
+            Ok(_) if !changed => {
+                if crate::memo::recording() {
+                    crate::memo::note(Box::new(move |g: &Game| same(g, &a).unwrap_or(false)));
+                }
+            }
+            _ => crate::memo::unkeep(),
+        }
+        r
+    })?;
+    k.raw_set(name, func)
+}
+
 pub(crate) fn with<T>(lua: &Lua, f: impl FnOnce(&mut Game) -> R<T>) -> R<T> {
     charge_call(lua)?;
+    with_charged(lua, f)
+}
+
+/// [`with`] for a call already charged.
+pub(crate) fn with_charged<T>(lua: &Lua, f: impl FnOnce(&mut Game) -> R<T>) -> R<T> {
+    crate::memo::unkeep();
     let mut g = lua
         .app_data_mut::<Game>()
         .ok_or_else(|| err("the kernel API is only available inside a hook call"))?;
@@ -127,13 +261,13 @@ pub(crate) fn seen(g: &Game, h: i64) -> R<fuda_engine::state::Obj> {
 /// card calls — so a card learns a card hidden from its controller only after a verb shows
 /// it to them (k.reveal, k.show; 303.3, 305.3); otherwise the read is the card's error. The
 /// game's own hooks, called by the kernel, read every card.
-pub(crate) fn known(lua: &Lua, g: &Game, h: i64) -> R<fuda_engine::state::Obj> {
+pub(crate) fn known_to(g: &Game, who: &Who, h: i64) -> R<fuda_engine::state::Obj> {
     let o = seen(g, h)?;
     let players = g.defs.game.players;
     if (0..players).all(|v| g.can_see_obj(v, &o)) {
         return Ok(o);
     }
-    match acting_card(lua) {
+    match who.acting() {
         Some(p) if !g.can_see_obj(p, &o) => Err(err(format!(
             "reads a card hidden from P{} (303.3): a card's script learns a hidden card only after it is shown (k.reveal, k.show)",
             p + 1

@@ -68,30 +68,20 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             })
         })?,
     )?;
-    k.raw_set(
-        "chain",
-        lua.create_function(|lua, ()| {
-            let items = with(lua, |g| {
-                Ok(g.chain_items()
-                    .into_iter()
-                    .map(|i| g.item_value(i))
-                    .collect::<Vec<_>>())
-            })?;
-            to_lua(lua, &Value::List(items))
-        })?,
-    )?;
-    k.raw_set(
-        "item",
-        lua.create_function(|lua, id: i64| {
-            let v = with(lua, |g| {
-                Ok(u32::try_from(id)
-                    .ok()
-                    .and_then(|id| g.item(id))
-                    .map(|i| g.item_value(i)))
-            })?;
-            v.map(|v| to_lua(lua, &v)).transpose()
-        })?,
-    )?;
+    read(lua, k, "chain", |g, _, _: &()| {
+        Ok(Val(Value::List(
+            g.chain_items()
+                .into_iter()
+                .map(|i| g.item_value(i))
+                .collect(),
+        )))
+    })?;
+    read(lua, k, "item", |g, _, &id: &i64| {
+        Ok(u32::try_from(id)
+            .ok()
+            .and_then(|id| g.item(id))
+            .map(|i| Val(g.item_value(i))))
+    })?;
     for (name, on) in [("negate", true), ("restore", false)] {
         k.raw_set(
             name,
@@ -131,12 +121,9 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             })
         })?,
     )?;
-    k.raw_set(
-        "priority",
-        lua.create_function(|lua, ()| {
-            with(lua, |g| Ok(g.priority_holder().map(|p| p as i64 + 1)))
-        })?,
-    )?;
+    read(lua, k, "priority", |g, _, _: &()| {
+        Ok(g.priority_holder().map(|p| p as i64 + 1))
+    })?;
     k.raw_set(
         "give_priority",
         lua.create_function(|lua, p: i64| {
@@ -179,13 +166,9 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             })
         })?,
     )?;
-    k.raw_set(
-        "pending_triggers",
-        lua.create_function(|lua, ()| {
-            let v = with(lua, |g| Ok(g.pending_triggers_value()))?;
-            to_lua(lua, &v)
-        })?,
-    )?;
+    read(lua, k, "pending_triggers", |g, _, _: &()| {
+        Ok(Val(g.pending_triggers_value()))
+    })?;
     k.raw_set(
         "play_triggers",
         lua.create_function(|lua, ()| {
@@ -345,36 +328,27 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             })
         })?,
     )?;
-    k.raw_set(
-        "phase",
-        lua.create_function(|lua, ()| {
-            with(lua, |g| {
-                Ok(g.phase_now()
-                    .map(|i| g.defs.game.phase_names[i as usize].named.id.clone()))
-            })
-        })?,
-    )?;
-    k.raw_set(
-        "step",
-        lua.create_function(|lua, ()| {
-            with(lua, |g| {
-                Ok(match g.step_now() {
-                    (Some(p), Some(s)) => Some(
-                        g.defs.game.phase_names[p as usize].steps[s as usize]
-                            .0
-                            .id
-                            .clone(),
-                    ),
-                    _ => None,
-                })
-            })
-        })?,
-    )?;
+    read(lua, k, "phase", |g, _, _: &()| {
+        Ok(g.phase_now()
+            .map(|i| g.defs.game.phase_names[i as usize].named.id.clone()))
+    })?;
+    read(lua, k, "step", |g, _, _: &()| {
+        Ok(match g.step_now() {
+            (Some(p), Some(s)) => Some(
+                g.defs.game.phase_names[p as usize].steps[s as usize]
+                    .0
+                    .id
+                    .clone(),
+            ),
+            _ => None,
+        })
+    })?;
     Ok(())
 }
 
 /// `k.stop()`: the running call unwinds to the kernel, which keeps what it did.
 fn stop() -> R<()> {
+    crate::memo::unkeep();
     crate::METER.with(|m| {
         if let Some(m) = &*m.borrow() {
             m.stop();

@@ -7,14 +7,18 @@ use fuda_engine::budget::{Charge, MAX_LOG_LINE};
 use mlua::Variadic;
 
 pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
-    k.raw_set(
+    write(
+        lua,
+        k,
         "set_orientation",
-        lua.create_function(|lua, (h, o): (i64, String)| {
-            with(lua, |g| {
-                let i = named_index(&g.defs.game.orientations, &o, "orientation")?;
-                g.set_orientation(obj(g, h)?, i as u8).map_err(fail)
-            })
-        })?,
+        |g, (h, o): &(i64, String)| {
+            let i = named_index(&g.defs.game.orientations, o, "orientation")?;
+            Ok(g.st.objects[obj(g, *h)?.card as usize].orientation as usize == i)
+        },
+        |g, (h, o): &(i64, String)| {
+            let i = named_index(&g.defs.game.orientations, o, "orientation")?;
+            g.set_orientation(obj(g, *h)?, i as u8).map_err(fail)
+        },
     )?;
     k.raw_set(
         "set_controller",
@@ -25,14 +29,18 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             })
         })?,
     )?;
-    k.raw_set(
+    write(
+        lua,
+        k,
         "set_flag",
-        lua.create_function(|lua, (h, f, on): (i64, String, bool)| {
-            with(lua, |g| {
-                let i = named_index(&g.defs.game.flags, &f, "object flag")?;
-                g.set_flag(obj(g, h)?, i, on).map_err(fail)
-            })
-        })?,
+        |g, (h, f, on): &(i64, String, bool)| {
+            let i = named_index(&g.defs.game.flags, f, "object flag")?;
+            Ok(g.st.objects[obj(g, *h)?.card as usize].has_flag(i) == *on)
+        },
+        |g, (h, f, on): &(i64, String, bool)| {
+            let i = named_index(&g.defs.game.flags, f, "object flag")?;
+            g.set_flag(obj(g, *h)?, i, *on).map_err(fail)
+        },
     )?;
     k.raw_set(
         "add_counter",
@@ -74,26 +82,31 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             })
         })?,
     )?;
-    k.raw_set(
+    write(
+        lua,
+        k,
         "set_pvar",
-        lua.create_function(|lua, (p, v, x): (i64, String, i64)| {
-            with(lua, |g| {
-                let i = pvar_index(g, &v)?;
-                let p = player(g, p)?;
-                g.set_player_var(p, i, x);
-                Ok(())
-            })
-        })?,
+        |g, (p, v, x): &(i64, String, i64)| {
+            let i = pvar_index(g, v)?;
+            Ok(g.player_var(player(g, *p)?, i) == *x)
+        },
+        |g, (p, v, x): &(i64, String, i64)| {
+            let i = pvar_index(g, v)?;
+            let p = player(g, *p)?;
+            g.set_player_var(p, i, *x);
+            Ok(())
+        },
     )?;
-    k.raw_set(
+    write(
+        lua,
+        k,
         "set_gvar",
-        lua.create_function(|lua, (v, x): (String, i64)| {
-            with(lua, |g| {
-                let i = gvar_index(g, &v)?;
-                g.set_game_var(i, x);
-                Ok(())
-            })
-        })?,
+        |g, (v, x): &(String, i64)| Ok(g.game_var(gvar_index(g, v)?) == *x),
+        |g, (v, x): &(String, i64)| {
+            let i = gvar_index(g, v)?;
+            g.set_game_var(i, *x);
+            Ok(())
+        },
     )?;
     k.raw_set(
         "clear_failed_draw",
@@ -287,45 +300,62 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             })
         })?,
     )?;
-    k.raw_set(
+    type Ovar = (i64, String, mlua::Value);
+    write(
+        lua,
+        k,
         "set_ovar",
-        lua.create_function(|lua, (h, v, x): (i64, String, mlua::Value)| {
-            with(lua, |g| {
-                let i = named_index(&g.defs.game.object_vars, &v, "object variable")?;
-                let id = obj(g, h)?;
-                let list = g
-                    .defs
-                    .game
-                    .object_var_lists
-                    .get(i)
-                    .copied()
-                    .unwrap_or(false);
-                match (list, x) {
-                    (false, mlua::Value::Integer(n)) => {
-                        let var = &mut g.st.objects[id.card as usize].vars[i];
-                        if *var != n {
-                            *var = n;
-                            g.touch();
-                        }
-                        Ok(())
-                    }
-                    (true, mlua::Value::Table(t)) => {
-                        let mut values = Vec::new();
-                        for x in t.sequence_values::<i64>() {
-                            values.push(x?);
-                            if values.len() > fuda_engine::ovar_list::MAX_OVAR_LIST {
-                                break;
-                            }
-                        }
-                        g.set_ovar_list(id, i, values).map_err(err)
-                    }
-                    (false, _) => Err(err(format!("set_ovar: \"{v}\" holds an integer"))),
-                    (true, _) => Err(err(format!(
-                        "set_ovar: \"{v}\" is a list variable: give a list ({{}} clears it)"
-                    ))),
-                }
+        |g, (h, v, x): &Ovar| {
+            let i = named_index(&g.defs.game.object_vars, v, "object variable")?;
+            let id = obj(g, *h)?;
+            let list = g
+                .defs
+                .game
+                .object_var_lists
+                .get(i)
+                .copied()
+                .unwrap_or(false);
+            Ok(match (list, x) {
+                (false, mlua::Value::Integer(n)) => g.st.objects[id.card as usize].vars[i] == *n,
+                _ => false,
             })
-        })?,
+        },
+        |g, (h, v, x): &Ovar| {
+            let (h, x) = (*h, x.clone());
+            let i = named_index(&g.defs.game.object_vars, v, "object variable")?;
+            let id = obj(g, h)?;
+            let list = g
+                .defs
+                .game
+                .object_var_lists
+                .get(i)
+                .copied()
+                .unwrap_or(false);
+            match (list, x) {
+                (false, mlua::Value::Integer(n)) => {
+                    let var = &mut g.st.objects[id.card as usize].vars[i];
+                    if *var != n {
+                        *var = n;
+                        g.touch();
+                    }
+                    Ok(())
+                }
+                (true, mlua::Value::Table(t)) => {
+                    let mut values = Vec::new();
+                    for x in t.sequence_values::<i64>() {
+                        values.push(x?);
+                        if values.len() > fuda_engine::ovar_list::MAX_OVAR_LIST {
+                            break;
+                        }
+                    }
+                    g.set_ovar_list(id, i, values).map_err(err)
+                }
+                (false, _) => Err(err(format!("set_ovar: \"{v}\" holds an integer"))),
+                (true, _) => Err(err(format!(
+                    "set_ovar: \"{v}\" is a list variable: give a list ({{}} clears it)"
+                ))),
+            }
+        },
     )?;
     k.raw_set(
         "add_ovar",
@@ -350,15 +380,20 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         })?,
     )?;
     // k.prohibited(action, event) → the prohibiting ability's name, or nil (104.4).
-    k.raw_set(
+    read_parsed(
+        lua,
+        k,
         "prohibited",
-        lua.create_function(|lua, (action, ev): (String, Option<mlua::Value>)| {
-            let event = ev.as_ref().map(from_lua).transpose()?.unwrap_or_default();
-            with(lua, |g| {
-                Ok(g.prohibited(&action, &event)
-                    .map(|(c, name)| format!("{}の「{name}」", g.name(c))))
-            })
-        })?,
+        |(action, ev): (String, Option<mlua::Value>)| {
+            Ok((
+                action,
+                ev.as_ref().map(from_lua).transpose()?.unwrap_or_default(),
+            ))
+        },
+        |g, _, (action, event): &(String, fuda_engine::Value)| {
+            Ok(g.prohibited(action, event)
+                .map(|(c, name)| format!("{}の「{name}」", g.name(c))))
+        },
     )?;
     k.raw_set(
         "random",

@@ -1,0 +1,145 @@
+//! A hook's result kept while nothing it read has changed (issue 14). A hook is a function of
+//! its arguments and of what it reads through `k.*`: scripts keep nothing between calls
+//! (docs/sandbox.md). While one of the game's own hooks (not a card's) runs as the outermost
+//! call, each `k.*` read it makes is noted with the answer it got; any other `k.*` call — a
+//! write, a choice, a log line, a nested hook — or an error leaves the call unkept. The next call
+//! of that hook with the same arguments first asks each noted read again, natively and in order:
+//! when every answer is the same, the Lua would take the same path and return the same value,
+//! so the kept value is returned and the Lua is not run. A write that would change nothing is
+//! noted as the read it amounts to.
+//!
+//! The memo is a cache of the host, not game state: a read is asked of whatever game the host
+//! runs, so a fork, a restored game or another game gets the same results with it or without
+//! it. A kept call is charged the work it was measured at (the same path costs the same), so
+//! budgets run out where they would have.
+use fuda_engine::{Game, Value};
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
+
+/// A noted read: whether the game gives the same answer now.
+pub(crate) type Check = Box<dyn Fn(&Game) -> bool>;
+
+/// The reads of the call being recorded.
+#[derive(Default)]
+struct Recording {
+    reads: Vec<Check>,
+    unkept: bool,
+}
+
+thread_local! {
+    static RECORDING: RefCell<Option<Recording>> = const { RefCell::new(None) };
+}
+
+/// Whether a call is being recorded (a read's answer is worth noting).
+pub(crate) fn recording() -> bool {
+    RECORDING.with(|r| r.borrow().as_ref().is_some_and(|r| !r.unkept))
+}
+
+/// Notes a read and how to ask it again.
+pub(crate) fn note(check: Check) {
+    RECORDING.with(|r| {
+        if let Some(r) = r.borrow_mut().as_mut() {
+            if !r.unkept {
+                r.reads.push(check);
+            }
+        }
+    })
+}
+
+/// The call being recorded did something other than read: it is not kept.
+pub(crate) fn unkeep() {
+    RECORDING.with(|r| {
+        if let Some(r) = r.borrow_mut().as_mut() {
+            r.unkept = true;
+            r.reads.clear();
+        }
+    })
+}
+
+/// One hook's kept call.
+struct Entry {
+    args: Vec<Value>,
+    reads: Vec<Check>,
+    result: Value,
+    /// The work units the call used (charged again when its result is reused).
+    used: u64,
+}
+
+/// The kept calls of a host's hooks, one per hook (the latest).
+#[derive(Default)]
+pub(crate) struct Memo {
+    entries: RefCell<BTreeMap<String, Entry>>,
+    /// Off: every call runs (tests compare the two).
+    pub(crate) off: Cell<bool>,
+}
+
+/// What [`Memo::begin`] found: the kept result, or a recording started.
+pub(crate) enum Begin {
+    Kept { result: Value, used: u64 },
+    Recording(Recorder),
+}
+
+/// The recording of a call in progress: a call that returns early (interrupted, undone, its
+/// game lost) drops it, and what it noted is not kept.
+pub(crate) struct Recorder;
+
+impl Drop for Recorder {
+    fn drop(&mut self) {
+        RECORDING.with(|r| r.borrow_mut().take());
+    }
+}
+
+impl Memo {
+    /// Before an outermost call of the game's hook `hook`: its kept result if every read it
+    /// noted answers the same now; otherwise the recording of this call starts.
+    pub(crate) fn begin(&self, game: &Game, hook: &str, args: &[Value]) -> Begin {
+        if let Some(e) = self.entries.borrow().get(hook) {
+            if e.args == args && e.reads.iter().all(|c| c(game)) {
+                return Begin::Kept {
+                    result: e.result.clone(),
+                    used: e.used,
+                };
+            }
+        }
+        RECORDING.with(|r| *r.borrow_mut() = Some(Recording::default()));
+        Begin::Recording(Recorder)
+    }
+
+    /// After a recorded call: `result` is kept when the call only read (`clean`: it returned a
+    /// value, and changed neither the state nor the log).
+    pub(crate) fn end(
+        &self,
+        _recorder: Recorder,
+        hook: &str,
+        args: &[Value],
+        result: Option<&Value>,
+        used: u64,
+    ) {
+        let rec = RECORDING.with(|r| r.borrow_mut().take());
+        let mut entries = self.entries.borrow_mut();
+        match (rec, result) {
+            (Some(rec), Some(v)) if !rec.unkept => {
+                let e = Entry {
+                    args: args.to_vec(),
+                    reads: rec.reads,
+                    result: v.clone(),
+                    used,
+                };
+                match entries.get_mut(hook) {
+                    Some(old) => *old = e,
+                    None => {
+                        entries.insert(hook.to_string(), e);
+                    }
+                }
+            }
+            _ => {
+                entries.remove(hook);
+            }
+        }
+    }
+
+    /// Forgets every kept result.
+    pub(crate) fn clear(&self) {
+        self.entries.borrow_mut().clear();
+    }
+}
