@@ -35,13 +35,23 @@ pub(crate) fn recording() -> bool {
     RECORDING.with(|r| r.borrow().as_ref().is_some_and(|r| !r.unkept))
 }
 
+/// Reads a kept call may have noted: a call that reads more is not kept (the memo's memory
+/// stays bounded whatever a game's hooks do).
+pub(crate) const MAX_READS: usize = 4096;
+
 /// Notes a read and how to ask it again.
 pub(crate) fn note(check: Check) {
     RECORDING.with(|r| {
         if let Some(r) = r.borrow_mut().as_mut() {
-            if !r.unkept {
-                r.reads.push(check);
+            if r.unkept {
+                return;
             }
+            if r.reads.len() >= MAX_READS {
+                r.unkept = true;
+                r.reads = Vec::new();
+                return;
+            }
+            r.reads.push(check);
         }
     })
 }
@@ -51,7 +61,7 @@ pub(crate) fn unkeep() {
     RECORDING.with(|r| {
         if let Some(r) = r.borrow_mut().as_mut() {
             r.unkept = true;
-            r.reads.clear();
+            r.reads = Vec::new();
         }
     })
 }
@@ -65,10 +75,14 @@ struct Entry {
     used: u64,
 }
 
-/// The kept calls of a host's hooks, one per hook (the latest).
+/// Kept calls per hook: one per arguments, the latest few (a player's option hook is asked
+/// for each player in turn; a search plays several positions by turns).
+const PER_HOOK: usize = 4;
+
+/// The kept calls of a host's hooks.
 #[derive(Default)]
 pub(crate) struct Memo {
-    entries: RefCell<BTreeMap<String, Entry>>,
+    entries: RefCell<BTreeMap<String, Vec<Entry>>>,
     /// Off: every call runs (tests compare the two).
     pub(crate) off: Cell<bool>,
 }
@@ -93,12 +107,14 @@ impl Memo {
     /// Before an outermost call of the game's hook `hook`: its kept result if every read it
     /// noted answers the same now; otherwise the recording of this call starts.
     pub(crate) fn begin(&self, game: &Game, hook: &str, args: &[Value]) -> Begin {
-        if let Some(e) = self.entries.borrow().get(hook) {
-            if e.args == args && e.reads.iter().all(|c| c(game)) {
-                return Begin::Kept {
-                    result: e.result.clone(),
-                    used: e.used,
-                };
+        if let Some(list) = self.entries.borrow().get(hook) {
+            if let Some(e) = list.iter().find(|e| e.args == args) {
+                if e.reads.iter().all(|c| c(game)) {
+                    return Begin::Kept {
+                        result: e.result.clone(),
+                        used: e.used,
+                    };
+                }
             }
         }
         RECORDING.with(|r| *r.borrow_mut() = Some(Recording::default()));
@@ -117,23 +133,22 @@ impl Memo {
     ) {
         let rec = RECORDING.with(|r| r.borrow_mut().take());
         let mut entries = self.entries.borrow_mut();
-        match (rec, result) {
-            (Some(rec), Some(v)) if !rec.unkept => {
-                let e = Entry {
+        let list = match entries.get_mut(hook) {
+            Some(list) => list,
+            None => entries.entry(hook.to_string()).or_default(),
+        };
+        list.retain(|e| e.args != args);
+        if let (Some(rec), Some(v)) = (rec, result) {
+            if !rec.unkept {
+                if list.len() >= PER_HOOK {
+                    list.remove(0);
+                }
+                list.push(Entry {
                     args: args.to_vec(),
                     reads: rec.reads,
                     result: v.clone(),
                     used,
-                };
-                match entries.get_mut(hook) {
-                    Some(old) => *old = e,
-                    None => {
-                        entries.insert(hook.to_string(), e);
-                    }
-                }
-            }
-            _ => {
-                entries.remove(hook);
+                });
             }
         }
     }

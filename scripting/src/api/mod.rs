@@ -161,11 +161,19 @@ where
             (r, before != (g.st.generation, g.log.len()))
         };
         match &r {
-            Ok(_) if !changed => {
-                if crate::memo::recording() {
-                    crate::memo::note(Box::new(move |g: &Game| same(g, &a).unwrap_or(false)));
+            Ok(_) if !changed && crate::memo::recording() => {
+                // Noted only as a read that holds now (a list set to itself is not one).
+                let holds = lua
+                    .app_data_ref::<Game>()
+                    .is_some_and(|g| matches!(same(&g, &a), Ok(true)));
+                match holds {
+                    true => {
+                        crate::memo::note(Box::new(move |g: &Game| matches!(same(g, &a), Ok(true))))
+                    }
+                    false => crate::memo::unkeep(),
                 }
             }
+            Ok(_) if !changed => {}
             _ => crate::memo::unkeep(),
         }
         r
