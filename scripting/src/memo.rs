@@ -75,9 +75,9 @@ struct Entry {
     used: u64,
 }
 
-/// Kept calls per hook: one per arguments, the latest few (a player's option hook is asked
-/// for each player in turn; a search plays several positions by turns).
-const PER_HOOK: usize = 4;
+/// Kept calls per hook: one per arguments, the latest few (an option hook is asked per card or
+/// player in turn; a search plays several positions by turns).
+const PER_HOOK: usize = 16;
 
 /// The kept calls of a host's hooks.
 #[derive(Default)]
