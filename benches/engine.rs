@@ -9,6 +9,10 @@ use fuda_engine::{Game, SavedGame};
 use std::hint::black_box;
 use std::sync::Arc;
 
+/// The allocator the `fuda` binary uses (src/main.rs), so the benches measure what it runs.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn benches(c: &mut Criterion) {
     let bundle = Bundle::load(&default_game_dir()).expect("the game loads");
     let deck = |n: &str| bundle.deck(n).expect("deck");
