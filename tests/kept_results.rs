@@ -90,3 +90,98 @@ fn kept_results_made_by_forks_change_no_searched_game() {
         assert_eq!(kept, run, "seed {seed}");
     }
 }
+
+/// The race game (tests/games/race) with hooks that only read, write, log, draw randoms or
+/// catch an error, in a folder of its own.
+fn race_with_probes(name: &str) -> (Bundle, std::path::PathBuf) {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/race");
+    let dir = std::env::temp_dir().join(format!("fuda-kept-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for sub in ["decks", "packs"] {
+        std::fs::create_dir_all(dir.join(sub)).expect("dir");
+        for f in std::fs::read_dir(src.join(sub)).expect("read") {
+            let f = f.expect("entry").path();
+            std::fs::copy(&f, dir.join(sub).join(f.file_name().expect("name"))).expect("copy");
+        }
+    }
+    std::fs::copy(src.join("game.yaml"), dir.join("game.yaml")).expect("copy");
+    let probes = r#"
+function M.x_score(p) return k.pvar(p, "score") end
+function M.x_same(p) k.set_pvar(p, "score", k.pvar(p, "score")) return k.pvar(p, "score") end
+function M.x_log() k.log("R1", "probe") return 1 end
+function M.x_random() return math.random(1, 6) end
+function M.x_caught() local ok = pcall(k.name, -5) return ok end
+return M"#;
+    let rules = std::fs::read_to_string(src.join("rules.lua"))
+        .expect("rules.lua")
+        .replace("return M", probes);
+    std::fs::write(dir.join("rules.lua"), rules).expect("write");
+    let b = Bundle::load(&dir).expect("the race game with probes loads");
+    (b, dir)
+}
+
+fn call(b: &Bundle, g: &mut Game, hook: &str, args: &[fuda_engine::Value]) -> fuda_engine::Value {
+    use fuda_engine::Host;
+    match b.host.call(g, hook, args) {
+        Ok(v) => v,
+        Err(e) => panic!("{hook}: {e:?}"),
+    }
+}
+
+fn kept_now() -> u64 {
+    fuda_scripting::hook_stats().kept
+}
+
+/// A kept result is given only while what the hook read is unchanged: the score it read
+/// changed, so the hook runs again and sees the new score (R4).
+#[test]
+fn a_kept_result_is_not_given_once_what_it_read_changed() {
+    use fuda_engine::Value;
+    let (b, dir) = race_with_probes("changed");
+    let (x, y) = (b.deck("high").expect("deck"), b.deck("low").expect("deck"));
+    let mut g: Game = b.new_game([&x, &y], 1);
+    let score = g.defs.game.player_var("score").expect("score");
+    let p1 = [Value::Int(1)];
+    let before = kept_now();
+    assert_eq!(call(&b, &mut g, "x_score", &p1), Value::Int(0));
+    assert_eq!(call(&b, &mut g, "x_score", &p1), Value::Int(0));
+    assert_eq!(
+        kept_now(),
+        before + 1,
+        "the second call, same state, is kept"
+    );
+    g.set_player_var(0, score, 7);
+    assert_eq!(call(&b, &mut g, "x_score", &p1), Value::Int(7));
+    assert_eq!(kept_now(), before + 1, "the score changed: the hook ran");
+    // Another player's score is another argument: its own call, not P1's result.
+    assert_eq!(call(&b, &mut g, "x_score", &[Value::Int(2)]), Value::Int(0));
+    assert_eq!(kept_now(), before + 1);
+    // A write that changes nothing is a read: kept while it would still change nothing.
+    assert_eq!(call(&b, &mut g, "x_same", &p1), Value::Int(7));
+    assert_eq!(call(&b, &mut g, "x_same", &p1), Value::Int(7));
+    assert_eq!(kept_now(), before + 2);
+    g.set_player_var(0, score, 9);
+    assert_eq!(call(&b, &mut g, "x_same", &p1), Value::Int(9));
+    assert_eq!(kept_now(), before + 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A call that logs, draws from the game's RNG or meets an error (caught by `pcall`) did
+/// more than read: it runs every time, and each time it logs and draws again.
+#[test]
+fn a_call_that_logs_draws_or_errs_is_never_kept() {
+    use fuda_engine::Host;
+    let (b, dir) = race_with_probes("never");
+    let (x, y) = (b.deck("high").expect("deck"), b.deck("low").expect("deck"));
+    let mut g: Game = b.new_game([&x, &y], 1);
+    let before = kept_now();
+    let lines = g.log.len();
+    for hook in ["x_log", "x_random", "x_caught"] {
+        for _ in 0..3 {
+            b.host.call(&mut g, hook, &[]).expect("the probe runs");
+        }
+    }
+    assert_eq!(kept_now(), before, "none of them kept");
+    assert_eq!(g.log.len(), lines + 3, "the probe logged at every call");
+    let _ = std::fs::remove_dir_all(&dir);
+}
