@@ -109,6 +109,15 @@ pub struct Budget {
     tripped: RefCell<Option<RunError>>,
 }
 
+/// The read-chargeable counts of a stretch at one point ([`Game::budget_mark`]).
+#[derive(Clone, Copy, Debug)]
+pub struct BudgetMark {
+    expr_steps: u64,
+    exhausted: u64,
+    charged_gen: Option<u64>,
+    tripped: bool,
+}
+
 impl Game {
     /// Starts the counters of a new stretch of play (at each decision).
     pub(crate) fn reset_budget(&mut self) {
@@ -222,6 +231,31 @@ impl Game {
         let mut t = self.budget.tripped.borrow_mut();
         if t.is_none() {
             *t = Some(e);
+        }
+    }
+
+    /// What reads may have charged this stretch so far (expression steps, the generation whose
+    /// characteristics it paid for, a tripped limit): reads tried and then made again (a kept
+    /// hook result that turned out stale, scripting's memo) give their charges back with
+    /// [`Game::budget_back_to`], so the counts are those of a run without the trial.
+    pub fn budget_mark(&self) -> BudgetMark {
+        let b = &self.budget;
+        BudgetMark {
+            expr_steps: b.expr_steps.get(),
+            exhausted: b.exhausted.get(),
+            charged_gen: b.charged_gen.get(),
+            tripped: b.tripped.borrow().is_some(),
+        }
+    }
+
+    /// Back to the counts of `mark` (see [`Game::budget_mark`]).
+    pub fn budget_back_to(&self, mark: BudgetMark) {
+        let b = &self.budget;
+        b.expr_steps.set(mark.expr_steps);
+        b.exhausted.set(mark.exhausted);
+        b.charged_gen.set(mark.charged_gen);
+        if !mark.tripped {
+            b.tripped.borrow_mut().take();
         }
     }
 

@@ -163,6 +163,31 @@ fn cached_characteristics_are_paid_for_once_per_stretch() {
     );
 }
 
+/// Reads tried and then made again (a kept hook result found stale) give back what they
+/// charged: expression steps, the generation paid for, a limit they tripped.
+#[test]
+fn reads_tried_give_their_charges_back() {
+    let mut g = generic_tcg();
+    g.budget.in_stretch = true;
+    g.charge_expr(40, false);
+    assert!(g.use_cached_chars(3, 10));
+    let mark = g.budget_mark();
+    g.charge_expr(25, true);
+    assert!(g.use_cached_chars(4, 10));
+    g.trip(RunError::Definition("a limit".into()));
+    assert!(g.budget_tripped());
+    g.budget_back_to(mark);
+    assert_eq!(g.expr_mark(), (50, 0));
+    assert!(!g.budget_tripped(), "the trial's trip is given back");
+    assert!(g.use_cached_chars(4, 10), "generation 4 is paid for again");
+    assert_eq!(g.expr_mark().0, 60);
+    // A limit tripped before the mark stays tripped.
+    g.trip(RunError::Definition("a limit".into()));
+    let mark = g.budget_mark();
+    g.budget_back_to(mark);
+    assert!(g.budget_tripped());
+}
+
 #[test]
 fn a_copy_costs_a_step_per_64_waiting_items() {
     let mut g = generic_tcg();

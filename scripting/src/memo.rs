@@ -10,8 +10,9 @@
 //!
 //! The memo is a cache of the host, not game state: a read is asked of whatever game the host
 //! runs, so a fork, a restored game or another game gets the same results with it or without
-//! it. A kept call is charged the work it was measured at (the same path costs the same), so
-//! budgets run out where they would have.
+//! it. A kept call is charged the work it was measured at (the same path costs the same), and
+//! its reads asked again charge the kernel's budget what they did, so budgets run out where
+//! they would have.
 use fuda_engine::{Game, Value};
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
@@ -109,12 +110,17 @@ impl Memo {
     pub(crate) fn begin(&self, game: &Game, hook: &str, args: &[Value]) -> Begin {
         if let Some(list) = self.entries.borrow().get(hook) {
             if let Some(e) = list.iter().find(|e| e.args == args) {
+                // Asked again, the reads charge the stretch's budget what the hook's own would
+                // (the same reads of the same state); if one answers otherwise, the hook runs
+                // and makes them again, so what they charged is given back.
+                let mark = game.budget_mark();
                 if e.reads.iter().all(|c| c(game)) {
                     return Begin::Kept {
                         result: e.result.clone(),
                         used: e.used,
                     };
                 }
+                game.budget_back_to(mark);
             }
         }
         RECORDING.with(|r| *r.borrow_mut() = Some(Recording::default()));
