@@ -39,7 +39,7 @@ end
 function M.success_check(unit, skill, clause)
   local ev = { unit = unit, skill = skill, player = k.controller(unit) }
   for _, p in ipairs({ k.turn_player(), k.opponent(k.turn_player()) }) do
-    for _, c in ipairs(area_cards(p)) do
+    for _, c in ipairs(k.ability_cards(area_cards(p), { hook = "fails" })) do
       for _, name in ipairs(k.abilities(c, { hook = "fails" })) do
         if k.check(c, name, ev) and k.run_ability(c, name, "fails", ev) then
           k.log("920.1b", "「", skill, "」は", k.name(c), "の「", name, "」で失敗 (fails)")
@@ -126,7 +126,7 @@ end
 -- player's cards first (704.3b-1), then the opponent's (704.3b-2).
 local function damage_modifiers(player, ev, own_skill)
   local list = own_skill or {}
-  for _, c in ipairs(area_cards(player)) do
+  for _, c in ipairs(k.ability_cards(area_cards(player), { kind = "static", hook = "modify_damage" })) do
     for _, name in ipairs(k.abilities(c, { kind = "static", hook = "modify_damage" })) do
       if k.check(c, name, ev) then list[#list + 1] = { card = c, name = name } end
     end

@@ -68,7 +68,7 @@ function M.ex_skill_options(p)
   -- 802.3, 806.2a: an ability that says it is valid in the hand can be played from there.
   local cards = area_cards(p)
   for _, c in ipairs(k.cards(p, "hand")) do cards[#cards + 1] = c end
-  for _, c in ipairs(cards) do
+  for _, c in ipairs(k.ability_cards(cards, { kind = "activated" })) do
     for _, name in ipairs(k.abilities(c, { kind = "activated" })) do   -- valid only (802.2a, 802.3)
       local info = k.ability(c, name)
       if (not info.per_turn or k.uses(c, name) < info.per_turn) and k.check(c, name) then   -- 803.1

@@ -208,7 +208,7 @@ end
 function M.use_options(p)
   local out = {}
   if M._.cannot_use and M._.cannot_use(p) then return out end          -- 7.3.7 (effects.lua)
-  for _, c in ipairs(k.cards(p, "field")) do
+  for _, c in ipairs(k.ability_cards(k.cards(p, "field"), { kind = "activated" })) do
     if not M._.used_this_interference(c) then
       for _, name in ipairs(k.abilities(c, { kind = "activated" })) do
         if not M._.is_auto_text(c, name) and not M._.text_negated(c, name)   -- 7.4.4 (effects.lua); 12.4.1 (moves.lua)

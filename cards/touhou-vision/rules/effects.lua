@@ -230,7 +230,7 @@ end
 function M.auto_options(p)
   local out = {}
   if #k.chain() > 0 then return out end
-  for _, c in ipairs(k.cards(p, "field")) do
+  for _, c in ipairs(k.ability_cards(k.cards(p, "field"), { kind = "activated" })) do
     for _, name in ipairs(k.abilities(c, { kind = "activated" })) do
       if M._.is_auto_text(c, name) and not M._.text_negated(c, name) and k.check(c, name) then   -- 12.4.1 (moves.lua)
         out[#out + 1] = { label = k.name(c) .. "「" .. name .. "」", card = c, ability = name }

@@ -25,7 +25,7 @@ function M.cancel_options(p)
     if it.controller ~= p then theirs[#theirs + 1] = it end
   end
   if #theirs == 0 then return out end
-  for _, c in ipairs(k.cards(p, "hand")) do
+  for _, c in ipairs(k.ability_cards(k.cards(p, "hand"), { hook = "targets" })) do
     for _, name in ipairs(k.abilities(c, { hook = "targets" })) do
       for _, it in ipairs(theirs) do
         if k.run_ability(c, name, "targets", item_view(it)) then
@@ -150,7 +150,7 @@ end
 function M.activated_options(p)
   local out = {}
   if not activation_timing(p, "ability") then return out end
-  for _, c in ipairs(field(p)) do
+  for _, c in ipairs(k.ability_cards(field(p), { kind = "activated" })) do
     for _, name in ipairs(k.abilities(c, { kind = "activated" })) do
       local info = k.ability(c, name)
       local left = not info.per_turn or k.uses(c, name) < info.per_turn

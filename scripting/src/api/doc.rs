@@ -81,6 +81,7 @@ pub const API: &[(&str, &str, &str, &str, &str)] = &[
     ("Events and effects", "end_effects", "k.end_effects(c) → n", "Effects locked onto this card end (302.3b).", "k.end_effects(main)"),
     ("Events and effects", "prohibited", "k.prohibited(action[, event]) → name|nil", "A static ability that prohibits the action (104.4), if any.", "k.prohibited(\"rest\", { card = c })"),
     ("Abilities", "abilities", "k.abilities(c[, {kind, hook, skill, all}]) → {name…}", "The card's abilities that are valid now (802), filtered.", "k.abilities(c, { kind = \"activated\" })"),
+    ("Abilities", "ability_cards", "k.ability_cards(cards[, {kind, hook, skill, all}]) → {c…}", "The cards of the list with at least one ability k.abilities would name with that filter, in the list's order: one call instead of one per card.", "k.ability_cards(k.cards(p, \"hand\"), { kind = \"activated\" })"),
     ("Abilities", "ability", "k.ability(c, name) → info|nil", "An ability's kind, EX skill flag, validity, text, count limit, skill.", "k.ability(c, \"癒しの祈り\").per_turn"),
     ("Abilities", "check", "k.check(c, name[, event]) → bool", "The ability's `if:` about an event (true without one).", "k.check(c, name, ev)"),
     ("Abilities", "run_ability", "k.run_ability(c, name, hook[, event]) → value", "Runs one hook of an ability with {self, controller, event}; a card that has moved runs as it last was (812: `self` is the old object).", "k.run_ability(c, name, \"effect\", {})"),
