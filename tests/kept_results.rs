@@ -111,6 +111,8 @@ function M.x_same(p) k.set_pvar(p, "score", k.pvar(p, "score")) return k.pvar(p,
 function M.x_log() k.log("R1", "probe") return 1 end
 function M.x_random() return math.random(1, 6) end
 function M.x_caught() local ok = pcall(k.name, -5) return ok end
+function M.x_heavy() return k.prohibited(string.rep("x", 300000)) == nil end
+function M.x_many() local n = 0 for i = 1, 5000 do n = n + k.turn() end return n end
 return M"#;
     let rules = std::fs::read_to_string(src.join("rules.lua"))
         .expect("rules.lua")
@@ -183,5 +185,30 @@ fn a_call_that_logs_draws_or_errs_is_never_kept() {
     }
     assert_eq!(kept_now(), before, "none of them kept");
     assert_eq!(g.log.len(), lines + 3, "the probe logged at every call");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// What the memo keeps is bounded whatever a game's hooks read: a call whose reads hold more
+/// than 256 KiB (a 300,000-byte argument) or number more than 4,096 is not kept, and the
+/// host holds nothing of it.
+#[test]
+fn a_call_whose_reads_are_too_heavy_or_too_many_is_not_kept() {
+    let (b, dir) = race_with_probes("heavy");
+    let (x, y) = (b.deck("high").expect("deck"), b.deck("low").expect("deck"));
+    let mut g: Game = b.new_game([&x, &y], 1);
+    let before = kept_now();
+    for hook in ["x_heavy", "x_many"] {
+        for _ in 0..3 {
+            call(&b, &mut g, hook, &[]);
+        }
+    }
+    assert_eq!(kept_now(), before, "neither kept");
+    assert!(
+        b.host.kept_bytes() < 1024,
+        "{} bytes kept",
+        b.host.kept_bytes()
+    );
+    call(&b, &mut g, "x_score", &[fuda_engine::Value::Int(1)]);
+    assert!(b.host.kept_bytes() > 0, "a light call is kept");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -170,6 +170,11 @@ impl LuaHost {
         self.memo.clear();
     }
 
+    /// About how many bytes the kept hook results hold (memo.rs; bounded by its limits).
+    pub fn kept_bytes(&self) -> usize {
+        self.memo.bytes()
+    }
+
     /// Bytes the Lua state holds after a full garbage collection (tests and diagnostics).
     pub fn memory_used(&self) -> usize {
         let _ = self.lua.gc_collect();

@@ -24,6 +24,8 @@ pub(crate) type Check = Box<dyn Fn(&Game) -> bool>;
 #[derive(Default)]
 struct Recording {
     reads: Vec<Check>,
+    /// What the noted reads hold (their arguments and answers), roughly, in bytes.
+    bytes: usize,
     unkept: bool,
 }
 
@@ -40,14 +42,21 @@ pub(crate) fn recording() -> bool {
 /// stays bounded whatever a game's hooks do).
 pub(crate) const MAX_READS: usize = 4096;
 
-/// Notes a read and how to ask it again.
-pub(crate) fn note(check: Check) {
+/// Bytes the reads of one kept call may hold: a call whose reads hold more is not kept.
+pub(crate) const MAX_CALL_BYTES: usize = 256 * 1024;
+
+/// Bytes all kept calls of a host may hold: past it, every kept result is forgotten.
+pub(crate) const MAX_MEMO_BYTES: usize = 16 * 1024 * 1024;
+
+/// Notes a read, how to ask it again, and about how many bytes that holds.
+pub(crate) fn note(check: Check, bytes: usize) {
     RECORDING.with(|r| {
         if let Some(r) = r.borrow_mut().as_mut() {
             if r.unkept {
                 return;
             }
-            if r.reads.len() >= MAX_READS {
+            r.bytes = r.bytes.saturating_add(bytes + 16);
+            if r.reads.len() >= MAX_READS || r.bytes > MAX_CALL_BYTES {
                 r.unkept = true;
                 r.reads = Vec::new();
                 return;
@@ -74,6 +83,8 @@ struct Entry {
     result: Value,
     /// The work units the call used (charged again when its result is reused).
     used: u64,
+    /// About how many bytes it holds.
+    bytes: usize,
 }
 
 /// Kept calls per hook: one per arguments, the latest few (an option hook is asked per card or
@@ -86,6 +97,8 @@ pub(crate) struct Memo {
     entries: RefCell<BTreeMap<String, Vec<Entry>>>,
     /// Off: every call runs (tests compare the two).
     pub(crate) off: Cell<bool>,
+    /// About how many bytes the kept calls hold.
+    bytes: Cell<usize>,
 }
 
 /// What [`Memo::begin`] found: the kept result, or a recording started.
@@ -139,28 +152,55 @@ impl Memo {
     ) {
         let rec = RECORDING.with(|r| r.borrow_mut().take());
         let mut entries = self.entries.borrow_mut();
+        let mut freed = 0;
+        if let Some(list) = entries.get_mut(hook) {
+            list.retain(|e| {
+                let keep = e.args != args;
+                freed += if keep { 0 } else { e.bytes };
+                keep
+            });
+        }
+        self.bytes.set(self.bytes.get().saturating_sub(freed));
+        let (Some(rec), Some(v)) = (rec, result) else {
+            return;
+        };
+        if rec.unkept {
+            return;
+        }
+        let bytes = rec.bytes
+            + v.approx_size()
+            + args.iter().map(Value::approx_size).sum::<usize>()
+            + hook.len();
+        if self.bytes.get() + bytes > MAX_MEMO_BYTES {
+            entries.clear();
+            self.bytes.set(0);
+        }
         let list = match entries.get_mut(hook) {
             Some(list) => list,
             None => entries.entry(hook.to_string()).or_default(),
         };
-        list.retain(|e| e.args != args);
-        if let (Some(rec), Some(v)) = (rec, result) {
-            if !rec.unkept {
-                if list.len() >= PER_HOOK {
-                    list.remove(0);
-                }
-                list.push(Entry {
-                    args: args.to_vec(),
-                    reads: rec.reads,
-                    result: v.clone(),
-                    used,
-                });
-            }
+        if list.len() >= PER_HOOK {
+            let old = list.remove(0);
+            self.bytes.set(self.bytes.get().saturating_sub(old.bytes));
         }
+        self.bytes.set(self.bytes.get() + bytes);
+        list.push(Entry {
+            args: args.to_vec(),
+            reads: rec.reads,
+            result: v.clone(),
+            used,
+            bytes,
+        });
     }
 
     /// Forgets every kept result.
     pub(crate) fn clear(&self) {
         self.entries.borrow_mut().clear();
+        self.bytes.set(0);
+    }
+
+    /// About how many bytes the kept calls hold (tests).
+    pub(crate) fn bytes(&self) -> usize {
+        self.bytes.get()
     }
 }

@@ -84,9 +84,13 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             };
             if let Ok(Ok(b)) = pure {
                 if crate::memo::recording() {
-                    crate::memo::note(Box::new(move |g: &Game| {
-                        matches!(condition(g, h, &name, event.as_ref()), Ok(Ok(c)) if c == b)
-                    }));
+                    let bytes = name.len() + event.as_ref().map_or(0, Value::approx_size);
+                    crate::memo::note(
+                        Box::new(move |g: &Game| {
+                            matches!(condition(g, h, &name, event.as_ref()), Ok(Ok(c)) if c == b)
+                        }),
+                        bytes,
+                    );
                 }
                 return Ok(b);
             }

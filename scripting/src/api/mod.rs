@@ -78,6 +78,72 @@ impl<T: mlua::IntoLuaMulti + Clone + PartialEq + 'static> Answer for T {
     }
 }
 
+/// About how many bytes a read's arguments or answer hold, for the memo's bounds (memo.rs).
+pub(crate) trait Weigh {
+    fn weight(&self) -> usize;
+}
+
+impl Weigh for () {
+    fn weight(&self) -> usize {
+        0
+    }
+}
+
+macro_rules! fixed_weight {
+    ($($t:ty),*) => {$(
+        impl Weigh for $t {
+            fn weight(&self) -> usize {
+                std::mem::size_of::<$t>()
+            }
+        }
+    )*};
+}
+fixed_weight!(bool, i64);
+
+impl Weigh for String {
+    fn weight(&self) -> usize {
+        24 + self.len()
+    }
+}
+
+impl Weigh for fuda_engine::Value {
+    fn weight(&self) -> usize {
+        self.approx_size()
+    }
+}
+
+impl Weigh for Val {
+    fn weight(&self) -> usize {
+        self.0.approx_size()
+    }
+}
+
+impl<T: Weigh> Weigh for Option<T> {
+    fn weight(&self) -> usize {
+        8 + self.as_ref().map_or(0, Weigh::weight)
+    }
+}
+
+impl<T: Weigh> Weigh for Vec<T> {
+    fn weight(&self) -> usize {
+        24 + self.iter().map(Weigh::weight).sum::<usize>()
+    }
+}
+
+macro_rules! tuple_weight {
+    ($($n:tt $t:ident),*) => {
+        impl<$($t: Weigh),*> Weigh for ($($t,)*) {
+            fn weight(&self) -> usize {
+                0 $(+ self.$n.weight())*
+            }
+        }
+    };
+}
+tuple_weight!(0 A, 1 B);
+tuple_weight!(0 A, 1 B, 2 C);
+tuple_weight!(0 A, 1 B, 2 C, 3 D);
+tuple_weight!(0 A, 1 B, 2 C, 3 D, 4 E);
+
 /// A value of the kernel's, converted to Lua as `to_lua` does.
 #[derive(Clone, PartialEq)]
 pub(crate) struct Val(pub fuda_engine::Value);
@@ -92,8 +158,8 @@ impl mlua::IntoLua for Val {
 /// result kept by memo.rs can ask it again without Lua. It must not write, log or charge work.
 pub(crate) fn read<A, T>(lua: &Lua, k: &Table, name: &str, f: fn(&Game, &Who, &A) -> R<T>) -> R<()>
 where
-    A: mlua::FromLuaMulti + 'static,
-    T: Answer,
+    A: mlua::FromLuaMulti + Weigh + 'static,
+    T: Answer + Weigh,
 {
     read_parsed(lua, k, name, Ok, f)
 }
@@ -109,8 +175,8 @@ pub(crate) fn read_parsed<L, A, T>(
 ) -> R<()>
 where
     L: mlua::FromLuaMulti + 'static,
-    A: 'static,
-    T: Answer,
+    A: Weigh + 'static,
+    T: Answer + Weigh,
 {
     let func = lua.create_function(move |lua, l: L| {
         let a = parse(l)?;
@@ -124,9 +190,11 @@ where
         match &answer {
             Ok(v) if crate::memo::recording() => {
                 let (v, who) = (v.clone(), acting_card(lua));
-                crate::memo::note(Box::new(move |g: &Game| {
-                    f(g, &Who::Fixed(who), &a).is_ok_and(|w| w == v)
-                }));
+                let bytes = a.weight() + v.weight();
+                crate::memo::note(
+                    Box::new(move |g: &Game| f(g, &Who::Fixed(who), &a).is_ok_and(|w| w == v)),
+                    bytes,
+                );
             }
             Ok(_) => {}
             Err(_) => crate::memo::unkeep(),
@@ -168,7 +236,11 @@ where
                     .is_some_and(|g| matches!(same(&g, &a), Ok(true)));
                 match holds {
                     true => {
-                        crate::memo::note(Box::new(move |g: &Game| matches!(same(g, &a), Ok(true))))
+                        crate::memo::note(
+                            // Its names are the game's declared ones: a few bytes.
+                            Box::new(move |g: &Game| matches!(same(g, &a), Ok(true))),
+                            64,
+                        )
                     }
                     false => crate::memo::unkeep(),
                 }
