@@ -306,32 +306,15 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
         k,
         "set_ovar",
         |g, (h, v, x): &Ovar| {
-            let i = named_index(&g.defs.game.object_vars, v, "object variable")?;
-            let id = obj(g, *h)?;
-            let list = g
-                .defs
-                .game
-                .object_var_lists
-                .get(i)
-                .copied()
-                .unwrap_or(false);
+            let (id, i, list) = ovar_slot(g, *h, v)?;
             Ok(match (list, x) {
                 (false, mlua::Value::Integer(n)) => g.st.objects[id.card as usize].vars[i] == *n,
                 _ => false,
             })
         },
         |g, (h, v, x): &Ovar| {
-            let (h, x) = (*h, x.clone());
-            let i = named_index(&g.defs.game.object_vars, v, "object variable")?;
-            let id = obj(g, h)?;
-            let list = g
-                .defs
-                .game
-                .object_var_lists
-                .get(i)
-                .copied()
-                .unwrap_or(false);
-            match (list, x) {
+            let (id, i, list) = ovar_slot(g, *h, v)?;
+            match (list, x.clone()) {
                 (false, mlua::Value::Integer(n)) => {
                     let var = &mut g.st.objects[id.card as usize].vars[i];
                     if *var != n {
@@ -404,6 +387,20 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
 
 /// k.event may raise only an event the game declares, with the data keys it declares (807.2).
 /// An optional data table argument (`k.event`, `k.would_trigger`, `k.delay`) as a value.
+/// The card's object, the variable's index and whether it is declared `list: true`.
+fn ovar_slot(g: &fuda_engine::Game, h: i64, v: &str) -> R<(fuda_engine::ObjId, usize, bool)> {
+    let i = named_index(&g.defs.game.object_vars, v, "object variable")?;
+    let id = obj(g, h)?;
+    let list = g
+        .defs
+        .game
+        .object_var_lists
+        .get(i)
+        .copied()
+        .unwrap_or(false);
+    Ok((id, i, list))
+}
+
 fn data_arg(data: Option<mlua::Value>) -> mlua::Result<fuda_engine::Value> {
     match data {
         Some(v) => from_lua(&v),
