@@ -30,8 +30,8 @@ end
 -- 905.4b: whether p may try to use card c: its cost ① (with 905.4a-1 effects) can be paid by p's
 -- cards with 炎 (903.6) and any further cost of its event ability looks payable from hand. The
 -- real payment comes after the card has left the hand (905.4a), and may still fail: undone.
-local function card_payable(p, c)
-  if (k.field(c, "cost") or 0) > #payers(p) or barred(c) then return false end
+local function card_payable(p, c, n)
+  if (k.field(c, "cost") or 0) > (n or #payers(p)) or barred(c) then return false end
   local name = k.card_type(c) == "event" and event_ability(c)
   return not name or cost_payable(c, name)
 end
@@ -169,10 +169,12 @@ function M.prayer(self, p)
 end
 
 -- 602.1: a unit card in hand whose cost can be paid (905.1).
+-- 905.4b: only a card whose cost can be paid is offered (the payers counted once for the hand).
 function M.unit_options(p)
   local out = {}
+  local n = #payers(p)
   for _, c in ipairs(k.cards(p, "hand")) do
-    if k.card_type(c) == "unit" then
+    if k.card_type(c) == "unit" and card_payable(p, c, n) then
       out[#out + 1] = { label = k.name(c) .. " (コスト" .. (k.field(c, "cost") or 0) .. ")", card = c }
     end
   end
@@ -182,16 +184,13 @@ end
 -- 603.1: an event card in hand, not one led by 【反撃】 (603.1a).
 function M.event_options(p)
   local out = {}
+  local n = #payers(p)
   for _, c in ipairs(k.cards(p, "hand")) do
-    if k.card_type(c) == "event" and not is_counter_event(c) then
+    if k.card_type(c) == "event" and not is_counter_event(c) and card_payable(p, c, n) then
       out[#out + 1] = { label = k.name(c) .. " (コスト" .. (k.field(c, "cost") or 0) .. ")", card = c }
     end
   end
   return out
-end
-
-function M.can_pay_card(p, a)
-  return card_payable(p, a.card)
 end
 
 -- 905.4a–905.4b for a unit or an event card.
