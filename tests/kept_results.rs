@@ -35,19 +35,29 @@ fn random(seed: u64) -> Box<dyn Agent> {
     Box::new(RandomAgent::new(seed))
 }
 
-fn same_games(game: &str, decks: [&str; 2], seeds: std::ops::Range<u64>) {
+/// Plays each seed of `game` with the memo and without it; the logs must be the same.
+fn compare(
+    game: &str,
+    decks: [&str; 2],
+    seeds: std::ops::Range<u64>,
+    make: fn(u64) -> Box<dyn Agent>,
+) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("cards")
         .join(game);
     let b = Bundle::load(&dir).expect("the game loads");
-    fuda_scripting::reset_hook_stats();
     for seed in seeds {
         b.host.keep_results(true);
-        let kept = play(&b, decks, seed, random);
+        let kept = play(&b, decks, seed, make);
         b.host.keep_results(false);
-        let run = play(&b, decks, seed, random);
+        let run = play(&b, decks, seed, make);
         assert_eq!(kept, run, "{game} seed {seed}");
     }
+}
+
+fn same_games(game: &str, decks: [&str; 2], seeds: std::ops::Range<u64>) {
+    fuda_scripting::reset_hook_stats();
+    compare(game, decks, seeds, random);
     assert!(
         fuda_scripting::hook_stats().kept > 0,
         "{game}: some hook call was answered by its kept result"
@@ -79,16 +89,8 @@ fn kept_results_change_no_victory_spark_game() {
 /// read is asked of the game at hand, and the games are the same as without the memo.
 #[test]
 fn kept_results_made_by_forks_change_no_searched_game() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/generic-tcg");
-    let b = Bundle::load(&dir).expect("the game loads");
     let mcts: fn(u64) -> Box<dyn Agent> = |s| Box::new(MctsAgent::new(s, 3));
-    for seed in 0..2 {
-        b.host.keep_results(true);
-        let kept = play(&b, ["flame-thunder", "water-grass"], seed, mcts);
-        b.host.keep_results(false);
-        let run = play(&b, ["flame-thunder", "water-grass"], seed, mcts);
-        assert_eq!(kept, run, "seed {seed}");
-    }
+    compare("generic-tcg", ["flame-thunder", "water-grass"], 0..2, mcts);
 }
 
 /// The race game (tests/games/race) with hooks that only read, write, log, draw randoms or

@@ -478,12 +478,12 @@ impl Host for LuaHost {
         let outer = self.depth.get() == 0;
         // The game's own outermost hooks may be answered by a kept result (memo.rs).
         let memo = outer && !self.memo.off.get() && !hook.starts_with("card:");
+        let started = outer.then(stats::call_start);
         let mut recorder = None;
         if memo {
-            let started = stats::call_start();
             match self.memo.begin(game, hook, args) {
                 memo::Begin::Kept { result, used } => {
-                    stats::count_call(hook, Some(started), true);
+                    stats::count_call(hook, started, true);
                     game.charge_work(used);
                     return Ok(result);
                 }
@@ -514,7 +514,6 @@ impl Host for LuaHost {
                 ),
             }));
         }
-        let started = outer.then(stats::call_start);
         let previous = outer.then(|| METER.with(|m| m.replace(Some(self.meter.clone()))));
         self.depth.set(self.depth.get() + 1);
         self.acting.borrow_mut().push(card_controller(hook, args));
