@@ -276,19 +276,34 @@ fn profile_lines(out: &mut String, s: &Series) {
     let total: u64 = rows.iter().map(|(_, c)| c.nanos).sum();
     let _ = writeln!(
         out,
-        "  {:<40} {:>10} {:>7} {:>12} {:>8} {:>10} {:>12}",
-        "hook", "calls/dec", "kept", "µs/decision", "share", "µs/call", "k.* / call"
+        "  {:<40} {:>10} {:>7} {:>12} {:>8} {:>10} {:>10} {:>10} {:>12}",
+        "hook",
+        "calls/dec",
+        "kept",
+        "µs/decision",
+        "share",
+        "µs/call",
+        "µs/run",
+        "µs/kept",
+        "k.* / call"
     );
     for (name, c) in rows.iter().take(15) {
         let calls = c.calls.max(1) as f64;
+        let run = c.calls.saturating_sub(c.kept);
+        let per = |nanos: u64, n: u64| match n {
+            0 => "-".to_string(),
+            n => format!("{:.1}", nanos as f64 / 1e3 / n as f64),
+        };
         let _ = writeln!(
             out,
-            "  {name:<40} {:>10.2} {:>5.0} % {:>12.1} {:>7.1} % {:>10.1} {:>12.1}",
+            "  {name:<40} {:>10.2} {:>5.0} % {:>12.1} {:>7.1} % {:>10.1} {:>10} {:>10} {:>12.1}",
             c.calls as f64 / d,
             100.0 * c.kept as f64 / calls,
             c.nanos as f64 / 1e3 / d,
             100.0 * c.nanos as f64 / total.max(1) as f64,
             c.nanos as f64 / 1e3 / calls,
+            per(c.nanos - c.kept_nanos, run),
+            per(c.kept_nanos, c.kept),
             c.api_calls as f64 / calls
         );
     }

@@ -12,28 +12,10 @@ pub const MAX_NODES: usize = 100_000;
 /// The longest string a script may pass to the kernel, in bytes.
 pub const MAX_STRING: usize = 1 << 20;
 
-/// Kernel value → Lua value. Lists become arrays, maps become tables.
+/// Kernel value → Lua value. Lists become arrays, maps become tables (built in one protected
+/// call: push.rs).
 pub fn to_lua(lua: &Lua, v: &Value) -> mlua::Result<mlua::Value> {
-    Ok(match v {
-        Value::Null => mlua::Value::Nil,
-        Value::Bool(b) => mlua::Value::Boolean(*b),
-        Value::Int(i) => mlua::Value::Integer(*i),
-        Value::Str(s) => mlua::Value::String(lua.create_string(s)?),
-        Value::List(l) => {
-            let t = lua.create_table_with_capacity(l.len(), 0)?;
-            for (i, x) in l.iter().enumerate() {
-                t.raw_set(i + 1, to_lua(lua, x)?)?;
-            }
-            mlua::Value::Table(t)
-        }
-        Value::Map(m) => {
-            let t = lua.create_table_with_capacity(0, m.len())?;
-            for (k, x) in m {
-                t.raw_set(k.as_str(), to_lua(lua, x)?)?;
-            }
-            mlua::Value::Table(t)
-        }
-    })
+    crate::push::value(lua, v)
 }
 
 /// Lua value → kernel value. A table with keys 1..n is a list; any other table is a map

@@ -5,6 +5,7 @@ mod arg_error;
 pub mod convert;
 pub mod lint;
 mod memo;
+mod push;
 pub mod sandbox;
 mod stats;
 

@@ -35,6 +35,8 @@ pub struct HookCost {
     pub api_calls: u64,
     /// Of `calls`, those answered by a kept result (memo.rs).
     pub kept: u64,
+    /// Of `nanos`, the time of the calls answered by a kept result.
+    pub kept_nanos: u64,
 }
 
 /// Per hook name, what its outermost calls from the kernel cost.
@@ -95,6 +97,7 @@ pub(crate) fn count_call(hook: &str, started: Option<(std::time::Instant, u64)>,
                     e.calls += 1;
                     e.kept += kept as u64;
                     e.nanos += nanos;
+                    e.kept_nanos += if kept { nanos } else { 0 };
                     e.api_calls += API_CALLS.with(Cell::get).saturating_sub(api);
                 }
             });

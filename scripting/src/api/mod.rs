@@ -407,8 +407,24 @@ pub(crate) fn gvar_index(g: &Game, v: &str) -> R<usize> {
         .ok_or_else(|| err(format!("unknown game variable \"{v}\"")))
 }
 
-pub(crate) fn handles(g: &Game, ids: impl IntoIterator<Item = ObjId>) -> Vec<i64> {
-    ids.into_iter().map(|id| g.handle(id)).collect()
+pub(crate) fn handles(g: &Game, ids: impl IntoIterator<Item = ObjId>) -> Handles {
+    Handles(ids.into_iter().map(|id| g.handle(id)).collect())
+}
+
+/// A list of card handles handed to Lua as an array (made in one protected call: push.rs).
+#[derive(Clone, PartialEq, Debug, Default)]
+pub(crate) struct Handles(pub Vec<i64>);
+
+impl mlua::IntoLua for Handles {
+    fn into_lua(self, lua: &Lua) -> R<mlua::Value> {
+        crate::push::integers(lua, &self.0)
+    }
+}
+
+impl Weigh for Handles {
+    fn weight(&self) -> usize {
+        self.0.weight()
+    }
 }
 
 mod abilities;

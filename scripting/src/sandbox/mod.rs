@@ -174,6 +174,11 @@ pub fn new_lua(budget: Budget, meter: Rc<Meter>) -> mlua::Result<(Lua, StringCha
         LuaOptions::default(),
     )?;
     lua.set_memory_limit(budget.memory)?;
+    // Most of what hooks allocate (result lists, option tables, labels) dies within the call:
+    // the generational collector frees it young instead of marking the whole heap each cycle
+    // (issue 14; docs/performance.md). Scripts cannot see the collector (no `__gc`, no weak
+    // tables, no `collectgarbage`), so its mode changes no result.
+    lua.gc_set_mode(mlua::state::GcMode::Generational(Default::default()));
     let g = lua.globals();
     for name in [
         "dofile",
