@@ -5,6 +5,7 @@ mod arg_error;
 pub mod convert;
 pub mod lint;
 mod memo;
+mod pull;
 mod push;
 pub mod sandbox;
 mod stats;
@@ -568,7 +569,7 @@ impl Host for LuaHost {
             }
             (Err(e), _) => Err(script_error(&e)),
             (Ok(_), Some(why)) => Err(script_error(&why)),
-            (Ok(v), None) => convert::from_lua(&v).map_err(|e| script_error(&e)),
+            (Ok(v), None) => pull::value(&self.lua, &v).map_err(|e| script_error(&e)),
         };
         if let Some((r, generation, log_len)) = recorder {
             // Kept only if it returned a value and changed nothing (state or log).
