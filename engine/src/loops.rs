@@ -98,6 +98,35 @@ impl Fnv {
     }
 }
 
+/// [`Fnv`] over four interleaved lanes, so that a long run of words is hashed at the speed
+/// of the multiplier's throughput rather than its latency.
+struct Lanes {
+    h: [u64; 4],
+    i: usize,
+}
+
+impl Lanes {
+    fn new() -> Lanes {
+        Lanes {
+            h: [0xcbf2_9ce4_8422_2325, 1, 2, 3],
+            i: 0,
+        }
+    }
+    fn put(&mut self, x: u64) {
+        let h = &mut self.h[self.i & 3];
+        *h = (h.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        self.i += 1;
+    }
+    fn finish(&self) -> u64 {
+        let mut f = Fnv::new();
+        for &h in &self.h {
+            f.put(h);
+        }
+        f.put(self.i as u64);
+        f.0
+    }
+}
+
 /// The hash a bar keeps of an option's label.
 fn label_hash(label: &str) -> u64 {
     let mut h = Fnv::new();
@@ -133,32 +162,42 @@ impl Game {
             h.put(it.negated as u64);
             h.put(it.chooses.len() as u64);
         }
+        // The objects, in four independent lanes (the words do not wait on each other), each
+        // object's small fields packed into one word, and only the counters and variables the
+        // game declares (no other index is ever written).
+        let game = &self.defs.game;
+        let (nc, nv) = (
+            game.counters.len().min(crate::state::MAX_COUNTERS),
+            game.object_vars.len().min(crate::state::MAX_OBJECT_VARS),
+        );
+        let mut lanes = Lanes::new();
         for zone in &st.zones {
-            h.put(zone.len() as u64);
+            lanes.put(zone.len() as u64);
             for &c in zone {
                 let o = &st.objects[c as usize];
-                h.put(c as u64);
-                h.put(o.orientation as u64);
-                h.put(o.face_up as u64);
-                h.put(o.flags as u64);
-                for &n in &o.counters {
-                    h.put(n as u64);
+                lanes.put(
+                    c as u64
+                        | (o.orientation as u64) << 16
+                        | (o.face_up as u64) << 24
+                        | (o.flags as u64) << 32,
+                );
+                for pair in o.counters[..nc].chunks(2) {
+                    let hi = pair.get(1).copied().unwrap_or(0) as u32 as u64;
+                    lanes.put(pair[0] as u32 as u64 | hi << 32);
                 }
-                for &v in &o.vars {
-                    h.put(v as u64);
+                for &v in &o.vars[..nv] {
+                    lanes.put(v as u64);
                 }
             }
         }
         // Attached cards (not in a zone's list): each with the card it is attached to.
         for (c, o) in st.objects.iter().enumerate() {
             if let Some(to) = o.attached_to {
-                h.put(c as u64);
-                h.put(to.card as u64);
-                h.put(o.role as u64);
-                h.put(o.orientation as u64);
-                h.put(o.face_up as u64);
+                lanes.put(c as u64 | (to.card as u64) << 16 | (o.role as u64) << 32);
+                lanes.put(o.orientation as u64 | (o.face_up as u64) << 8);
             }
         }
+        h.put(lanes.finish());
         // Uses counted toward a limit ("once per turn"): a spent use is not the same position.
         for u in &st.uses {
             let def = &self.defs.cards.cards[st.objects[u.source.card as usize].def as usize];
