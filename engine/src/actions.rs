@@ -40,7 +40,7 @@ impl Game {
                 Some(h) => host.call(self, h, &[pv.clone()])?,
                 None => Value::List(vec![Value::Map(IndexMap::new())]),
             };
-            for o in listed.as_list() {
+            for o in listed.into_list() {
                 if let Some(h) = &a.can_pay {
                     if !truthy(&host.call(self, h, &[pv.clone(), o.clone()])?) {
                         continue;
@@ -52,7 +52,7 @@ impl Game {
                 };
                 let mut m = IndexMap::new();
                 m.insert("action".to_string(), Value::Int(ai as i64));
-                m.insert("args".to_string(), o.clone());
+                m.insert("args".to_string(), o);
                 options.push(Opt {
                     label,
                     value: Value::Map(m),

@@ -45,6 +45,13 @@ impl Value {
             _ => &[],
         }
     }
+    /// The list's items, owned (none for anything else).
+    pub fn into_list(self) -> Vec<Value> {
+        match self {
+            Value::List(l) => l,
+            _ => Vec::new(),
+        }
+    }
     pub fn get(&self, key: &str) -> Option<&Value> {
         match self {
             Value::Map(m) => m.get(key),
