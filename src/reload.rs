@@ -72,7 +72,7 @@ pub fn rebind(game: &Game, defs: Arc<Defs>) -> Result<Game, String> {
         .map(|c| defs.cards.by_id.get(&c.named.id).map(|&i| i as u16))
         .collect();
     let remap = |st: &mut fuda_engine::State| -> Result<(), String> {
-        for o in &mut st.objects {
+        for o in st.objects.iter_mut() {
             o.def = map.get(o.def as usize).copied().flatten().ok_or_else(|| {
                 format!(
                     "the card {} is in the game but no longer in the packs",
@@ -80,7 +80,7 @@ pub fn rebind(game: &Game, defs: Arc<Defs>) -> Result<Game, String> {
                 )
             })?;
         }
-        for l in std::sync::Arc::make_mut(&mut st.lki).iter_mut().flatten() {
+        for l in st.lki.iter_mut().flatten() {
             if let Some(Some(d)) = map.get(l.obj.def as usize) {
                 std::sync::Arc::make_mut(l).obj.def = *d;
             }

@@ -36,6 +36,7 @@ pub mod rule_check;
 pub mod run;
 pub mod save_check;
 pub mod scope_hint;
+pub mod shared;
 pub mod state;
 #[cfg(test)]
 mod testing;

@@ -256,7 +256,7 @@ const REFS: &[(&str, Corrupt, &str)] = &[
         "last-known information too long",
         |s, _| {
             let n = s.objects.len() + 1;
-            s.lki = std::sync::Arc::new(vec![None; n])
+            s.lki = vec![None; n].into()
         },
         "last-known information",
     ),
@@ -303,7 +303,7 @@ fn a_last_in_range_value_passes() {
         .map(|s| s as u16);
     st.triggers.push(trigger(d));
     st.running.push((trigger(d).def, 0));
-    st.lki = std::sync::Arc::new(vec![None; st.objects.len()]);
+    st.lki = vec![None; st.objects.len()].into();
     st.outcome = Some(Outcome::Win {
         winner: d.game.players - 1,
         clause: String::new(),

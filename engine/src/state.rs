@@ -162,8 +162,8 @@ impl State {
         State {
             seed,
             rng: ChaCha8Rng::seed_from_u64(seed),
-            objects: Vec::new(),
-            zones: vec![Vec::new(); zones],
+            objects: Vec::new().into(),
+            zones: vec![Vec::new(); zones].into(),
             players: (0..players)
                 .map(|_| PlayerState {
                     vars: vec![0; player_vars],
@@ -233,9 +233,11 @@ pub struct StackedShuffle {
 pub struct State {
     pub seed: u64,
     pub rng: ChaCha8Rng,
-    pub objects: Vec<Obj>,
-    /// Top-level cards of each zone instance, bottom first (the last is the top).
-    pub zones: Vec<Vec<CardIdx>>,
+    /// Shared with the state's copies (snapshots, the quiet check's) until it changes.
+    pub objects: crate::shared::Shared<Vec<Obj>>,
+    /// Top-level cards of each zone instance, bottom first (the last is the top); shared as
+    /// `objects` is.
+    pub zones: crate::shared::Shared<Vec<Vec<CardIdx>>>,
     pub players: Vec<PlayerState>,
     pub game_vars: Vec<i64>,
     /// Turn number, 1-based; 0 during setup.
@@ -258,7 +260,7 @@ pub struct State {
     pub next_timestamp: u64,
     /// Last-known information per physical card (812), for its previous object.
     /// Shared (`Arc`): a unit-of-work snapshot copies pointers, not the records.
-    pub lki: std::sync::Arc<Vec<Option<std::sync::Arc<Lki>>>>,
+    pub lki: crate::shared::Shared<Vec<Option<std::sync::Arc<Lki>>>>,
     /// Abilities played this turn, for count limits (803.1).
     pub uses: Vec<crate::ability_use::AbilityUse>,
     /// Cards revealed by the effect now resolving, with who saw them before (903.1: until the

@@ -80,7 +80,7 @@ impl Game {
             Vec::new()
         };
         let n = self.st.objects.len();
-        let lki = std::sync::Arc::make_mut(&mut self.st.lki);
+        let lki = &mut *self.st.lki;
         if lki.len() < n {
             lki.resize(n, None);
         }

@@ -329,7 +329,7 @@ fn position(game: &mut Game, sc: &Scenario) -> Result<(), String> {
     game.st.first_player = Some(first);
     game.st.players[first as usize].turns = turn.div_ceil(2);
     game.st.players[1 - first as usize].turns = turn / 2;
-    for o in &mut game.st.objects {
+    for o in game.st.objects.iter_mut() {
         if o.since_turn > turn {
             o.since_turn = turn;
         }
