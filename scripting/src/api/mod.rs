@@ -68,15 +68,9 @@ impl Who<'_> {
 }
 
 /// A read's answer handed to Lua: compared when the read is asked again (memo.rs).
-pub(crate) trait Answer: Clone + PartialEq + 'static {
-    fn into_lua_values(self, lua: &Lua) -> R<mlua::MultiValue>;
-}
+pub(crate) trait Answer: mlua::IntoLuaMulti + Clone + PartialEq + 'static {}
 
-impl<T: mlua::IntoLuaMulti + Clone + PartialEq + 'static> Answer for T {
-    fn into_lua_values(self, lua: &Lua) -> R<mlua::MultiValue> {
-        self.into_lua_multi(lua)
-    }
-}
+impl<T: mlua::IntoLuaMulti + Clone + PartialEq + 'static> Answer for T {}
 
 /// About how many bytes a read's arguments or answer hold, for the memo's bounds (memo.rs).
 pub(crate) trait Weigh {
@@ -199,7 +193,7 @@ where
             Ok(_) => {}
             Err(_) => crate::memo::unkeep(),
         }
-        answer?.into_lua_values(lua)
+        answer
     })?;
     k.raw_set(name, func)
 }
