@@ -1,6 +1,6 @@
 -- 「汎用TCG」: End-phase recovery (505.3b) and the rule processes (1000–1005).
 local M = ...
-local P, main_unit, area_units, is_ko, live_units, standby_units, knock_out = M._.P, M._.main_unit, M._.area_units, M._.is_ko, M._.live_units, M._.standby_units, M._.knock_out
+local P, main_unit, area_units, is_ko, standby_units, knock_out = M._.P, M._.main_unit, M._.area_units, M._.is_ko, M._.standby_units, M._.knock_out
 
 -- End phase (505) --------------------------------------------------------------------------
 
@@ -46,23 +46,23 @@ end
 
 -- 1003: a unit in the area with HP ≤ 0 (1003.1) or damage ≥ HP (1003.2) is KO'd.
 function M.rp_ko()
-  local due = {}
+  local due, dealt = {}, {}
   for p = 1, 2 do
-    for _, u in ipairs(live_units(p)) do
-      local hp, dmg = k.field(u, "hp"), k.counter(u, "damage")
+    for _, u in ipairs(area_units(p)) do
       local by = k.ovar(u, "damaged_by")
-      if by == 0 then by = nil end
-      if hp <= 0 then
-        due[#due + 1] = { u, "1003.1", "HP " .. hp .. " ≤ 0", by }
-      elseif dmg >= hp then
-        due[#due + 1] = { u, "1003.2", "ダメージ " .. dmg .. " ≥ HP " .. hp, by }
+      if by == 0 then by = nil else dealt[#dealt + 1] = u end
+      if not is_ko(u) then
+        local hp, dmg = k.field(u, "hp"), k.counter(u, "damage")
+        if hp <= 0 then
+          due[#due + 1] = { u, "1003.1", "HP " .. hp .. " ≤ 0", by }
+        elseif dmg >= hp then
+          due[#due + 1] = { u, "1003.2", "ダメージ " .. dmg .. " ≥ HP " .. hp, by }
+        end
       end
     end
   end
   -- 813.5a: damage counts as KO-ing only in the rule process right after it.
-  for p = 1, 2 do
-    for _, u in ipairs(area_units(p)) do k.set_ovar(u, "damaged_by", 0) end
-  end
+  for _, u in ipairs(dealt) do k.set_ovar(u, "damaged_by", 0) end
   for _, d in ipairs(due) do knock_out(d[1], d[2], d[3], d[4]) end   -- all at once (811.2a)
   return #due > 0
 end
