@@ -317,13 +317,13 @@ pub(crate) fn obj(g: &Game, h: i64) -> R<ObjId> {
 }
 
 /// A card for reading: its current object, or as it last was if it has left (812).
-pub(crate) fn seen(g: &Game, h: i64) -> R<fuda_engine::state::Obj> {
+pub(crate) fn seen(g: &Game, h: i64) -> R<&fuda_engine::state::Obj> {
     let id = g
         .handle_id(h)
         .ok_or_else(|| err(format!("{h} is not a card handle")))?;
     match (g.current(id), g.last_known(id)) {
-        (Some(o), _) => Ok(*o),
-        (None, Some(l)) => Ok(l.obj),
+        (Some(o), _) => Ok(o),
+        (None, Some(l)) => Ok(&l.obj),
         (None, None) => Err(err(format!(
             "card {h} no longer exists and nothing is known of it"
         ))),
@@ -335,14 +335,14 @@ pub(crate) fn seen(g: &Game, h: i64) -> R<fuda_engine::state::Obj> {
 /// card calls — so a card learns a card hidden from its controller only after a verb shows
 /// it to them (k.reveal, k.show; 303.3, 305.3); otherwise the read is the card's error. The
 /// game's own hooks, called by the kernel, read every card.
-pub(crate) fn known_to(g: &Game, who: &Who, h: i64) -> R<fuda_engine::state::Obj> {
+pub(crate) fn known_to<'g>(g: &'g Game, who: &Who, h: i64) -> R<&'g fuda_engine::state::Obj> {
     let o = seen(g, h)?;
     let players = g.defs.game.players;
-    if (0..players).all(|v| g.can_see_obj(v, &o)) {
+    if (0..players).all(|v| g.can_see_obj(v, o)) {
         return Ok(o);
     }
     match who.acting() {
-        Some(p) if !g.can_see_obj(p, &o) => Err(err(format!(
+        Some(p) if !g.can_see_obj(p, o) => Err(err(format!(
             "reads a card hidden from P{} (303.3): a card's script learns a hidden card only after it is shown (k.reveal, k.show)",
             p + 1
         ))),

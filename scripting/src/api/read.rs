@@ -194,7 +194,7 @@ pub(super) fn register(lua: &Lua, k: &Table) -> R<()> {
             .handle_id(h)
             .ok_or_else(|| err(format!("{h} is not a card handle")))?;
         let o = match (g.current(id), g.last_known(id)) {
-            (Some(_), _) => known_to(g, who, h)?,
+            (Some(_), _) => *known_to(g, who, h)?,
             (None, Some(l)) => l.obj,
             (None, None) => return Ok(Val(fuda_engine::Value::Null)),
         };
