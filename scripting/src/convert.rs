@@ -65,19 +65,23 @@ fn convert(v: &mlua::Value, depth: usize, nodes: &mut usize) -> mlua::Result<Val
 
 /// A Lua string as kernel text: UTF-8 and at most [`MAX_STRING`] bytes.
 pub fn string(s: &mlua::LuaString) -> mlua::Result<String> {
-    let b = s.as_bytes();
+    text(&s.as_bytes()).map_err(mlua::Error::runtime)
+}
+
+/// Bytes from Lua as kernel text, or what is wrong with them.
+pub(crate) fn text(b: &[u8]) -> Result<String, String> {
     if b.len() > MAX_STRING {
-        return Err(mlua::Error::runtime(format!(
+        return Err(format!(
             "a string passed to the kernel is {} bytes long (at most {MAX_STRING})",
             b.len()
-        )));
+        ));
     }
-    match std::str::from_utf8(&b) {
+    match std::str::from_utf8(b) {
         Ok(t) => Ok(t.to_string()),
-        Err(e) => Err(mlua::Error::runtime(format!(
+        Err(e) => Err(format!(
             "a string passed to the kernel is not UTF-8 (byte {})",
             e.valid_up_to() + 1
-        ))),
+        )),
     }
 }
 
@@ -106,18 +110,23 @@ fn table_value(t: &Table, depth: usize, nodes: &mut usize) -> mlua::Result<Value
             }
         }
     }
+    Ok(table_of(ints, strs, n))
+}
+
+/// A table's entries as a kernel value: a list when its keys are exactly 1..n (`n` its
+/// length), else a map whose keys are sorted, so Lua's `pairs` order never leaks into the game.
+pub(crate) fn table_of(mut ints: Vec<(i64, Value)>, strs: Vec<(String, Value)>, n: usize) -> Value {
     ints.sort_by_key(|e| e.0);
-    // A list: the keys are exactly 1..n.
     if strs.is_empty()
         && ints.len() == n
         && ints.iter().enumerate().all(|(i, e)| e.0 == i as i64 + 1)
     {
-        return Ok(Value::List(ints.into_iter().map(|e| e.1).collect()));
+        return Value::List(ints.into_iter().map(|e| e.1).collect());
     }
     let mut m = strs;
     m.extend(ints.into_iter().map(|(i, v)| (i.to_string(), v)));
     m.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(Value::Map(m.into_iter().collect::<IndexMap<_, _>>()))
+    Value::Map(m.into_iter().collect::<IndexMap<_, _>>())
 }
 
 #[cfg(test)]

@@ -3,9 +3,8 @@
 //! entry. Only Lua functions that cannot raise an error are called inside (`lua_next` over keys
 //! it gave itself, type tests, reads of strings and numbers in place), so no Lua error can jump
 //! over the Rust values being built.
-use crate::convert::{MAX_DEPTH, MAX_NODES, MAX_STRING};
+use crate::convert::{MAX_DEPTH, MAX_NODES};
 use fuda_engine::Value;
-use indexmap::IndexMap;
 use mlua::{ffi, Lua};
 use std::os::raw::c_int;
 
@@ -89,28 +88,14 @@ fn type_name(t: c_int) -> &'static str {
 }
 
 /// The string at `idx` (a string, never a number: reading a number as text would change the
-/// key `lua_next` continues from) as kernel text: UTF-8 and at most [`MAX_STRING`] bytes.
+/// key `lua_next` continues from) as kernel text (`convert::text`).
 unsafe fn string(state: *mut ffi::lua_State, idx: c_int) -> Result<String, String> {
     let mut len = 0usize;
     let p = ffi::lua_tolstring(state, idx, &mut len);
-    let b: &[u8] = if p.is_null() {
-        &[]
-    } else {
-        std::slice::from_raw_parts(p as *const u8, len)
-    };
-    if b.len() > MAX_STRING {
-        return Err(format!(
-            "a string passed to the kernel is {} bytes long (at most {MAX_STRING})",
-            b.len()
-        ));
+    if p.is_null() {
+        return Ok(String::new());
     }
-    match std::str::from_utf8(b) {
-        Ok(t) => Ok(t.to_string()),
-        Err(e) => Err(format!(
-            "a string passed to the kernel is not UTF-8 (byte {})",
-            e.valid_up_to() + 1
-        )),
-    }
+    crate::convert::text(std::slice::from_raw_parts(p as *const u8, len))
 }
 
 /// The table at `idx`: a list when its keys are exactly 1..n, else a map with sorted keys.
@@ -154,17 +139,7 @@ unsafe fn table(
         // The value goes; the key stays for `lua_next`.
         ffi::lua_settop(state, top - 1);
     }
-    ints.sort_by_key(|e| e.0);
-    if strs.is_empty()
-        && ints.len() == n
-        && ints.iter().enumerate().all(|(i, e)| e.0 == i as i64 + 1)
-    {
-        return Ok(Value::List(ints.into_iter().map(|e| e.1).collect()));
-    }
-    let mut m = strs;
-    m.extend(ints.into_iter().map(|(i, v)| (i.to_string(), v)));
-    m.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(Value::Map(m.into_iter().collect::<IndexMap<_, _>>()))
+    Ok(crate::convert::table_of(ints, strs, n))
 }
 
 #[cfg(test)]
