@@ -266,6 +266,20 @@ fn hooks_line(out: &mut String, name: &str, s: &Series) {
         h.outer_nanos as f64 / 1e3 / h.outer_calls.max(1) as f64,
         100.0 * h.outer_nanos as f64 / 1e9 / s.secs
     );
+    // Where a decision's time goes, and what the hooks that act cost on their own: no kept
+    // result can answer them, so with everything else free they still bound the games/s.
+    let us = |nanos: f64| nanos / 1e3 / d;
+    let (all, hooks) = (us(s.secs * 1e9), us(h.outer_nanos as f64));
+    let (acting, asking) = (us(h.acting_nanos as f64), us(h.asking_nanos as f64));
+    let per_game = d / s.games.max(1) as f64;
+    let _ = writeln!(
+        out,
+        "{:<22} {all:.1} µs/decision = kernel {:.1} + hooks that only read {:.1} + hooks that acted {acting:.1} (changed the state or log, or asked a player: {asking:.1} of it in runs stopped to ask); the last alone allow at most {:.0} games/s",
+        "",
+        all - hooks,
+        hooks - acting,
+        1e6 / (acting * per_game).max(1e-9)
+    );
 }
 
 /// The hooks that cost most per decision (outermost calls, time including what they call).
@@ -276,10 +290,11 @@ fn profile_lines(out: &mut String, s: &Series) {
     let total: u64 = rows.iter().map(|(_, c)| c.nanos).sum();
     let _ = writeln!(
         out,
-        "  {:<40} {:>10} {:>7} {:>12} {:>8} {:>10} {:>10} {:>10} {:>12}",
+        "  {:<40} {:>10} {:>7} {:>7} {:>12} {:>8} {:>10} {:>10} {:>10} {:>12}",
         "hook",
         "calls/dec",
         "kept",
+        "acted",
         "µs/decision",
         "share",
         "µs/call",
@@ -296,9 +311,10 @@ fn profile_lines(out: &mut String, s: &Series) {
         };
         let _ = writeln!(
             out,
-            "  {name:<40} {:>10.2} {:>5.0} % {:>12.1} {:>7.1} % {:>10.1} {:>10} {:>10} {:>12.1}",
+            "  {name:<40} {:>10.2} {:>5.0} % {:>5.0} % {:>12.1} {:>7.1} % {:>10.1} {:>10} {:>10} {:>12.1}",
             c.calls as f64 / d,
             100.0 * c.kept as f64 / calls,
+            100.0 * c.acting as f64 / calls,
             c.nanos as f64 / 1e3 / d,
             100.0 * c.nanos as f64 / total.max(1) as f64,
             c.nanos as f64 / 1e3 / calls,

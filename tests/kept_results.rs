@@ -115,6 +115,7 @@ function M.x_random() return math.random(1, 6) end
 function M.x_caught() local ok = pcall(k.name, -5) return ok end
 function M.x_heavy() return k.prohibited(string.rep("x", 300000)) == nil end
 function M.x_many() local n = 0 for i = 1, 5000 do n = n + k.turn() end return n end
+function M.x_ask(p) return k.choose(p, { { label = "a", value = 1 }, { label = "b", value = 2 } }, { prompt = "?" }) end
 return M"#;
     let rules = std::fs::read_to_string(src.join("rules.lua"))
         .expect("rules.lua")
@@ -167,6 +168,36 @@ fn a_kept_result_is_not_given_once_what_it_read_changed() {
     g.set_player_var(0, score, 9);
     assert_eq!(call(&b, &mut g, "x_same", &p1), Value::Int(9));
     assert_eq!(kept_now(), before + 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `fuda bench` splits hook time into calls that only read, calls that acted, and of those the
+/// runs stopped to ask a player (docs/performance.md, the floor of the hooks that act).
+#[test]
+fn hook_time_is_split_into_reading_acting_and_asking() {
+    use fuda_engine::{Host, Value};
+    let (b, dir) = race_with_probes("split");
+    b.host.keep_results(false);
+    let (x, y) = (b.deck("high").expect("deck"), b.deck("low").expect("deck"));
+    let mut g: Game = b.new_game([&x, &y], 1);
+    let now = fuda_scripting::hook_stats;
+    let s0 = now();
+    call(&b, &mut g, "x_score", &[Value::Int(1)]);
+    let s1 = now();
+    assert!(s1.outer_nanos > s0.outer_nanos, "the read was timed");
+    assert_eq!(s1.acting_nanos, s0.acting_nanos, "a read did not act");
+    call(&b, &mut g, "x_log", &[]);
+    let s2 = now();
+    assert!(s2.acting_nanos > s1.acting_nanos, "a call that logs acted");
+    assert_eq!(s2.asking_nanos, s1.asking_nanos, "it asked nobody");
+    let asked = b.host.call(&mut g, "x_ask", &[Value::Int(1)]);
+    assert!(asked.is_err(), "the call stops at the choice: {asked:?}");
+    let s3 = now();
+    assert!(
+        s3.asking_nanos > s2.asking_nanos,
+        "a call that asked is counted as asking"
+    );
+    assert!(s3.acting_nanos - s2.acting_nanos >= s3.asking_nanos - s2.asking_nanos);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

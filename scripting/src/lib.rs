@@ -481,11 +481,12 @@ impl Host for LuaHost {
         // The game's own outermost hooks may be answered by a kept result (memo.rs).
         let memo = outer && !self.memo.off.get() && !hook.starts_with("card:");
         let started = outer.then(stats::call_start);
+        let before = (game.st.generation, game.log.len());
         let mut recorder = None;
         if memo {
             match self.memo.begin(game, hook, args) {
                 memo::Begin::Kept { result, used } => {
-                    stats::count_call(hook, started, true);
+                    stats::count_call(hook, started, stats::Outcome::Kept);
                     game.charge_work(used);
                     return Ok(result);
                 }
@@ -526,9 +527,18 @@ impl Host for LuaHost {
         if let Some(previous) = previous {
             METER.with(|m| *m.borrow_mut() = previous);
         }
-        stats::count_call(hook, started, false);
         match self.lua.remove_app_data::<Game>() {
-            Some(g) => *game = g,
+            Some(g) => {
+                *game = g;
+                let how = if game.is_interrupted() {
+                    stats::Outcome::Asked
+                } else if r.is_err() || before != (game.st.generation, game.log.len()) {
+                    stats::Outcome::Acted
+                } else {
+                    stats::Outcome::Read
+                };
+                stats::count_call(hook, started, how);
+            }
             None => {
                 return Err(Fail::Run(RunError::Script {
                     hook: hook.into(),

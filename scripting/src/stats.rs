@@ -17,10 +17,16 @@ pub struct HookStats {
     pub api_calls: u64,
     /// Outermost calls answered by a kept result without running Lua (memo.rs).
     pub kept: u64,
+    /// Of `outer_nanos`, the time of calls that acted: changed the state or the log, asked a
+    /// player, or stopped. No kept result can answer such a call (memo.rs); only a faster run.
+    pub acting_nanos: u64,
+    /// Of `acting_nanos`, calls that stopped to ask a player: the kernel runs them again from
+    /// the start once answered (the state at a decision is all in Rust).
+    pub asking_nanos: u64,
 }
 
 thread_local! {
-    static STATS: Cell<HookStats> = const { Cell::new(HookStats { calls: 0, outer_calls: 0, outer_nanos: 0, api_calls: 0, kept: 0 }) };
+    static STATS: Cell<HookStats> = const { Cell::new(HookStats { calls: 0, outer_calls: 0, outer_nanos: 0, api_calls: 0, kept: 0, acting_nanos: 0, asking_nanos: 0 }) };
     pub(crate) static API_CALLS: Cell<u64> = const { Cell::new(0) };
     /// Per hook name, outermost calls and their wall time, while [`profile_hooks`] is on.
     static PROFILE: std::cell::RefCell<Option<HookProfile>> = const { std::cell::RefCell::new(None) };
@@ -37,6 +43,9 @@ pub struct HookCost {
     pub kept: u64,
     /// Of `nanos`, the time of the calls answered by a kept result.
     pub kept_nanos: u64,
+    /// Of `calls`, those that acted (see [`HookStats::acting_nanos`]), and their time.
+    pub acting: u64,
+    pub acting_nanos: u64,
 }
 
 /// Per hook name, what its outermost calls from the kernel cost.
@@ -80,9 +89,24 @@ pub(crate) fn call_start() -> (std::time::Instant, u64) {
     (std::time::Instant::now(), API_CALLS.with(Cell::get))
 }
 
+/// How an outermost hook call ended, for the counters.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// Answered by a kept result (memo.rs).
+    Kept,
+    /// Ran, and only read.
+    Read,
+    /// Ran, and changed the state or the log, or stopped.
+    Acted,
+    /// Ran until it had to ask a player (it runs again once answered).
+    Asked,
+}
+
 /// Counts one hook call; `started` is what [`call_start`] said for an outermost call (None for a
-/// nested one); `kept`: it was answered by a kept result.
-pub(crate) fn count_call(hook: &str, started: Option<(std::time::Instant, u64)>, kept: bool) {
+/// nested one).
+pub(crate) fn count_call(hook: &str, started: Option<(std::time::Instant, u64)>, how: Outcome) {
+    let kept = how == Outcome::Kept;
+    let acted = matches!(how, Outcome::Acted | Outcome::Asked);
     STATS.with(|s| {
         let mut v = s.get();
         v.calls += 1;
@@ -91,6 +115,8 @@ pub(crate) fn count_call(hook: &str, started: Option<(std::time::Instant, u64)>,
             let nanos = t.elapsed().as_nanos() as u64;
             v.outer_calls += 1;
             v.outer_nanos += nanos;
+            v.acting_nanos += if acted { nanos } else { 0 };
+            v.asking_nanos += if how == Outcome::Asked { nanos } else { 0 };
             PROFILE.with(|p| {
                 if let Some(p) = p.borrow_mut().as_mut() {
                     let e = p.entry(profile_label(hook)).or_default();
@@ -98,6 +124,8 @@ pub(crate) fn count_call(hook: &str, started: Option<(std::time::Instant, u64)>,
                     e.kept += kept as u64;
                     e.nanos += nanos;
                     e.kept_nanos += if kept { nanos } else { 0 };
+                    e.acting += acted as u64;
+                    e.acting_nanos += if acted { nanos } else { 0 };
                     e.api_calls += API_CALLS.with(Cell::get).saturating_sub(api);
                 }
             });
