@@ -18,9 +18,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (mut total, mut positions) = (0f64, 0);
     for seed in 1..=40u64 {
         let mut g = b.new_game([&x, &y], seed);
-        let at_turn_8 = |g: &fuda_engine::Game| {
-            g.st.turn >= 8 && g.waiting_for() == vec![g.st.turn_player]
-        };
+        let at_turn_8 =
+            |g: &fuda_engine::Game| g.st.turn >= 8 && g.waiting_for() == vec![g.st.turn_player];
         fuda::bench::play_random(&mut g, &b.host, seed, at_turn_8)?;
         if g.st.outcome.is_some() {
             continue;
